@@ -1,0 +1,33 @@
+// One Jest run covers every workspace: browser code in jsdom, services and tools in node.
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+  ],
+};
+const project = (displayName, roots, testEnvironment) => ({
+  displayName,
+  roots,
+  testEnvironment,
+  transform,
+  setupFilesAfterEnv: testEnvironment === 'jsdom' ? ['<rootDir>/jest.setup.ts'] : [],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  rootDir: __dirname,
+});
+
+module.exports = {
+  projects: [
+    project('browser', ['<rootDir>/packages/bus', '<rootDir>/packages/ui', '<rootDir>/shell/src/app', '<rootDir>/mfe-content'], 'jsdom'),
+    project(
+      'node',
+      [
+        '<rootDir>/packages/commerce',
+        '<rootDir>/packages/artifact-store',
+        '<rootDir>/services',
+        '<rootDir>/shell/src/server',
+        '<rootDir>/delivery',
+      ],
+      'node',
+    ),
+  ],
+};

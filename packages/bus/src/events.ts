@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * The bus contract: every event a module may publish, with the schema its payload must satisfy.
+ * Bump BUS_CONTRACT_VERSION when an event is removed or its payload narrows; remotes declare the
+ * version they were built against.
+ */
+export const BUS_CONTRACT_VERSION = '1.0.0';
+
+const empty = z.object({}).strict();
+
+export const toastSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().optional(),
+  variant: z.enum(['default', 'success', 'destructive']).default('default'),
+});
+
+export const cartAdditionSchema = z.object({
+  productId: z.string().min(1),
+  name: z.string().min(1),
+  variant: z.string().min(1),
+  image: z.string(),
+  /** Unit price in cents, as shown on the page it was added from (the checkout service re-prices). */
+  price: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+  /** The sales channel whose price list the line was shown from. */
+  channel: z.string().min(1),
+});
+
+export const busEventSchemas = {
+  'toast/show': toastSchema,
+  'cart/add': cartAdditionSchema,
+  'cart/open': empty,
+  'cart/close': empty,
+  'age/verified': empty,
+  'affiliate/apply': z.object({ code: z.string() }),
+  'affiliate/clear': empty,
+} as const;
+
+export type BusEventType = keyof typeof busEventSchemas;
+/** What a publisher passes (defaults may be omitted). */
+export type BusEventInput<K extends BusEventType> = z.input<(typeof busEventSchemas)[K]>;
+/** What a subscriber receives (defaults filled in, validated). */
+export type BusEventPayload<K extends BusEventType> = z.output<(typeof busEventSchemas)[K]>;
+export type ToastMessage = z.output<typeof toastSchema>;
+export type CartAddition = z.output<typeof cartAdditionSchema>;

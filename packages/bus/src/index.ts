@@ -1,0 +1,6 @@
+export * from './events';
+export * from './bus';
+export * from './store';
+export * from './state';
+export * from './storefront';
+export * from './use-store';

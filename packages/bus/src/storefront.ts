@@ -1,0 +1,19 @@
+import { createEventBus } from './bus';
+import { createStore } from './store';
+import type { AffiliateState, AuthState, CartState } from './state';
+
+/**
+ * The one bus of the page. This package is a federation singleton, so every module that imports
+ * it gets this same instance.
+ */
+export const bus = createEventBus();
+
+export const stores = {
+  /** The header's search text; the home grid filters on it. */
+  searchQuery: createStore(''),
+  /** Mirrors localStorage 'ageVerified'. */
+  ageVerified: createStore(false),
+  cart: createStore<CartState>({ items: [] }),
+  affiliate: createStore<AffiliateState>({ status: 'none' }),
+  auth: createStore<AuthState>({ loading: true, user: null }),
+};

@@ -1,0 +1,45 @@
+import styled, { css } from 'styled-components';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'success';
+
+const variants = {
+  primary: css`
+    background: ${({ theme }) => theme.colors.brand};
+    color: #fff;
+    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.brandStrong}; }
+  `,
+  secondary: css`
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.brand};
+    border-color: ${({ theme }) => theme.colors.border};
+    &:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.brand}; }
+  `,
+  ghost: css`
+    background: transparent;
+    color: inherit;
+    &:hover:not(:disabled) { background: rgba(11, 61, 97, 0.08); }
+  `,
+  success: css`
+    background: ${({ theme }) => theme.colors.success};
+    color: #fff;
+  `,
+};
+
+export const Button = styled.button<{ $variant?: ButtonVariant; $block?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  min-height: 44px;
+  padding: 0.6rem 1.2rem;
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radii.md};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  text-decoration: none;
+  transition: background 150ms ease, border-color 150ms ease;
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  ${({ $variant = 'primary' }) => variants[$variant]}
+  &:disabled { opacity: 0.55; cursor: not-allowed; }
+`;

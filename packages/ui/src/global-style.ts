@@ -1,0 +1,19 @@
+import { createGlobalStyle } from 'styled-components';
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { scroll-behavior: smooth; }
+  @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
+  body {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.body};
+    color: ${({ theme }) => theme.colors.ink};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    line-height: 1.55;
+    -webkit-font-smoothing: antialiased;
+  }
+  a { color: ${({ theme }) => theme.colors.brand}; }
+  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  img, svg { max-width: 100%; display: block; }
+  h1, h2, h3, h4 { line-height: 1.2; margin: 0 0 0.5em; }
+`;

@@ -1,0 +1,34 @@
+import styled from 'styled-components';
+import { media } from './theme';
+
+export const Container = styled.div`
+  width: 100%;
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: 0 1.5rem;
+  ${media.mobile} { padding: 0 1rem; }
+`;
+
+export const Card = styled.div`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: 1.5rem;
+`;
+
+export const Badge = styled.span<{ $tone?: 'brand' | 'accent' | 'success' | 'warning' }>`
+  display: inline-block;
+  padding: 0.2rem 0.65rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: 0.8rem;
+  font-weight: 600;
+  color: #fff;
+  background: ${({ theme, $tone = 'brand' }) =>
+    ({ brand: theme.colors.brand, accent: theme.colors.accentStrong, success: theme.colors.success, warning: theme.colors.warning })[$tone]};
+`;
+
+export const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.inkMuted};
+  margin: 0;
+`;

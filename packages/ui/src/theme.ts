@@ -1,0 +1,38 @@
+/** The storefront's look: a clinical navy and teal palette on white, system fonts only (no CDN). */
+export const theme = {
+  colors: {
+    ink: '#0f1b2d',
+    inkMuted: '#4a5668',
+    surface: '#ffffff',
+    surfaceAlt: '#f3f6f9',
+    border: '#d9e1ea',
+    brand: '#0b3d61',
+    brandStrong: '#072a44',
+    accent: '#0e9f8e',
+    accentStrong: '#0a7d70',
+    success: '#15803d',
+    danger: '#b42318',
+    warning: '#b45309',
+    focus: '#2563eb',
+    overlay: 'rgba(6, 16, 30, 0.72)',
+  },
+  fonts: {
+    body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+  },
+  radii: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
+  shadows: {
+    card: '0 1px 2px rgba(15, 27, 45, 0.06), 0 4px 16px rgba(15, 27, 45, 0.06)',
+    raised: '0 12px 40px rgba(15, 27, 45, 0.18)',
+  },
+  /** The spec's mobile breakpoint: under 768px. */
+  breakpoints: { mobileMax: 767 },
+  layout: { maxWidth: '1200px' },
+} as const;
+
+export type Theme = typeof theme;
+
+export const media = {
+  mobile: `@media (max-width: ${theme.breakpoints.mobileMax}px)`,
+  desktop: `@media (min-width: ${theme.breakpoints.mobileMax + 1}px)`,
+};

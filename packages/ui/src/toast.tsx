@@ -1,0 +1,48 @@
+import styled from 'styled-components';
+
+export type ToastVariant = 'default' | 'success' | 'destructive';
+
+export const ToastRegion = styled.div`
+  position: fixed;
+  right: 1rem;
+  bottom: 1rem;
+  z-index: 1000;
+  display: grid;
+  gap: 0.5rem;
+  width: min(380px, calc(100vw - 2rem));
+`;
+
+const ToastCard = styled.div<{ $variant: ToastVariant }>`
+  padding: 0.9rem 1rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  background: ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.danger : theme.colors.ink)};
+  color: #fff;
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 0.25rem 0.75rem;
+  strong { display: block; }
+  p { margin: 0; opacity: 0.9; font-size: 0.92rem; }
+  button { background: none; border: 0; color: inherit; cursor: pointer; font-size: 1.1rem; grid-row: span 2; }
+`;
+
+export interface ToastProps {
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  onDismiss(): void;
+}
+
+export function Toast({ title, description, variant, onDismiss }: ToastProps) {
+  return (
+    <ToastCard $variant={variant} role={variant === 'destructive' ? 'alert' : 'status'}>
+      <div>
+        <strong>{title}</strong>
+        {description && <p>{description}</p>}
+      </div>
+      <button type="button" aria-label="Dismiss notification" onClick={onDismiss}>
+        ×
+      </button>
+    </ToastCard>
+  );
+}

@@ -1,0 +1,57 @@
+import express, { type Router } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Database } from './database';
+import type { Logger } from './logger';
+import { HttpProblem, notFoundHandler, problemHandler } from './problems';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+
+export interface ServiceAppOptions {
+  name: string;
+  version: string;
+  db: Database;
+  logger: Logger;
+  bodyLimit: string;
+  routes: Router;
+}
+
+/**
+ * The Express app every service runs: security headers, request ids and JSON logs, a capped JSON body,
+ * health and readiness, the service's routes, and problem+json for everything that goes wrong.
+ */
+export function createServiceApp({ name, version, db, logger, bodyLimit, routes }: ServiceAppOptions) {
+  const app = express();
+  // Services sit behind the shell's proxy (or an ingress) on loopback; client addresses come from X-Forwarded-For.
+  app.set('trust proxy', 'loopback');
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = requestIdOf(req);
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(express.json({ limit: bodyLimit }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: name, version });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await db.ping();
+      res.json({ status: 'ready', service: name, version, database: db.kind });
+    } catch {
+      throw new HttpProblem(503, 'Not ready', `The ${name} service cannot reach its database.`);
+    }
+  });
+
+  app.use(routes);
+  app.use(notFoundHandler);
+  app.use(problemHandler(logger, bodyLimit));
+  return app;
+}

@@ -1,0 +1,75 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An error that becomes an `application/problem+json` response with a message a person can read. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail ?? title);
+  }
+}
+
+const GENERIC_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Something went wrong',
+};
+
+function sendProblem(res: Parameters<RequestHandler>[1], problem: HttpProblem) {
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+  res
+    .status(problem.status)
+    .type('application/problem+json')
+    .send(
+      JSON.stringify({
+        type: 'about:blank',
+        title: problem.title,
+        status: problem.status,
+        ...(problem.detail ? { detail: problem.detail } : {}),
+        ...(problem.errors ? { errors: problem.errors } : {}),
+      }),
+    );
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendProblem(res, new HttpProblem(404, 'Not found', `Nothing is served at ${req.method} ${req.path}.`));
+};
+
+interface BodyParserError {
+  type?: string;
+  limit?: number;
+  status?: number;
+}
+
+/** Turns every error into problem+json; internals (stack, SQL, messages of unexpected errors) stay in the log. */
+export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof HttpProblem) return sendProblem(res, error);
+    const parserError = error as BodyParserError;
+    if (parserError.type === 'entity.too.large') {
+      return sendProblem(res, new HttpProblem(413, GENERIC_TITLES[413]!, `Request bodies are limited to ${bodyLimit}.`));
+    }
+    if (parserError.type === 'entity.parse.failed') {
+      return sendProblem(res, new HttpProblem(400, 'Malformed JSON', 'The request body is not valid JSON.'));
+    }
+    if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
+      return sendProblem(res, new HttpProblem(415, GENERIC_TITLES[415]!, 'Send the body as UTF-8 JSON.'));
+    }
+    (req as { log?: Logger }).log?.error({ err: error }, 'unhandled error') ?? logger.error({ err: error }, 'unhandled error');
+    return sendProblem(res, new HttpProblem(500, GENERIC_TITLES[500]!, 'Please try again in a moment.'));
+  };
+}

@@ -1,0 +1,85 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Router } from 'express';
+import type { z } from 'zod';
+import { createServiceApp } from './app';
+import { baseConfigShape, ConfigError, loadConfig, port } from './config';
+import { openPglite, openPostgres, type Database } from './database';
+import { createLogger, type Logger } from './logger';
+import { migrate } from './migrations';
+import { defaultDataDir } from './repo-root';
+
+type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
+
+export interface ServiceContext<Config> {
+  config: Config;
+  db: Database;
+  logger: Logger;
+}
+
+export interface ServiceDefinition<S extends z.ZodRawShape> {
+  name: string;
+  version: string;
+  defaultPort: number;
+  /** The service's own settings, validated with the common ones at start. */
+  configShape: S;
+  migrationsDir: string;
+  routes(context: ServiceContext<z.infer<z.ZodObject<BaseShape & S>>>): Router;
+}
+
+export async function openServiceDatabase(name: string, databaseUrl: string | undefined, dataDir?: string) {
+  if (databaseUrl) return openPostgres({ connectionString: databaseUrl });
+  return openPglite(path.join(dataDir ?? defaultDataDir(), name));
+}
+
+/** Starts a service: configuration, database, migrations, HTTP, and a graceful stop on SIGTERM/SIGINT. */
+export async function runService<S extends z.ZodRawShape>(definition: ServiceDefinition<S>): Promise<Server> {
+  let config;
+  try {
+    config = loadConfig(definition.name, { ...baseConfigShape, PORT: port(definition.defaultPort), ...definition.configShape });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  const db = await openServiceDatabase(definition.name, config.DATABASE_URL, config.STOREFRONT_DATA_DIR);
+  const applied = await migrate(db, definition.migrationsDir);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  const context = { config, db, logger } as ServiceContext<z.infer<z.ZodObject<BaseShape & S>>>;
+  const app = createServiceApp({
+    name: definition.name,
+    version: definition.version,
+    db,
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    routes: definition.routes(context),
+  });
+
+  const server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  logger.info({ port: config.PORT, database: db.kind }, `${definition.name} service listening`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS).unref();
+    server.close(async () => {
+      await db.close().catch(() => undefined);
+      clearTimeout(force);
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return server;
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { openPglite, openPostgres, type Database } from './database';
+import { createLogger } from './logger';
+import { migrate } from './migrations';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names one. */
+export function testDatabaseKinds(): TestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase {
+  db: Database;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a schema of its own on the test PostgreSQL
+ * (dropped afterwards) so test files never see each other's rows.
+ */
+export async function openTestDatabase(kind: TestDatabaseKind, migrationsDir: string): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openPglite();
+    await migrate(db, migrationsDir);
+    return { db, dispose: () => db.close() };
+  }
+  const connectionString = process.env.TEST_DATABASE_URL;
+  if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = openPostgres({ connectionString, options: `-c search_path=${schema}` });
+  await migrate(db, migrationsDir);
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export const silentLogger = () => createLogger('test', 'silent');

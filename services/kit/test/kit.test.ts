@@ -1,0 +1,143 @@
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { z } from 'zod';
+import { createServiceApp, HttpProblem, isUniqueViolation, loadConfig, ConfigError, migrate, parseInput, port, splitStatements } from '../src';
+import { openTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from '../src/testing';
+
+const migrations = path.join(__dirname, 'fixtures/migrations');
+
+describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await openTestDatabase(kind, migrations);
+  });
+  afterAll(() => testDb.dispose());
+
+  function appWith(routes: express.Router) {
+    return createServiceApp({ name: 'widgets', version: '1.2.3', db: testDb.db, logger: silentLogger(), bodyLimit: '1kb', routes });
+  }
+
+  const routes = express.Router();
+  routes.post('/echo', (req, res) => {
+    const body = parseInput(z.object({ name: z.string().min(1, 'Name is required.') }), req.body);
+    res.json(body);
+  });
+  routes.get('/boom', () => {
+    throw new Error('SELECT secret FROM internals');
+  });
+  routes.get('/teapot', () => {
+    throw new HttpProblem(429, 'Too many requests', 'Slow down.', undefined, { 'Retry-After': '30' });
+  });
+
+  it('applies migrations once, with semicolons inside strings, comments and function bodies', async () => {
+    const { rows } = await testDb.db.query<{ count: string }>('SELECT widget_count() AS count');
+    expect(Number(rows[0]!.count)).toBe(2);
+    expect(await migrate(testDb.db, migrations)).toEqual([]);
+  });
+
+  it('reports unique violations by SQLSTATE', async () => {
+    const error = await testDb.db.query("INSERT INTO widgets (name) VALUES ('second')").catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    await expect(
+      testDb.db.transaction(async (tx) => {
+        await tx.query("INSERT INTO widgets (name) VALUES ('half-written')");
+        await tx.query("INSERT INTO widgets (name) VALUES ('second')");
+      }),
+    ).rejects.toBeDefined();
+    const { rows } = await testDb.db.query("SELECT * FROM widgets WHERE name = 'half-written'");
+    expect(rows).toEqual([]);
+  });
+
+  it('answers health and readiness with its version', async () => {
+    const app = appWith(routes);
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok', service: 'widgets', version: '1.2.3' });
+    expect((await request(app).get('/readyz')).body).toMatchObject({ status: 'ready', database: kind });
+  });
+
+  it('validates bodies with a message per field', async () => {
+    const res = await request(appWith(routes)).post('/echo').send({ name: '' });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body.errors).toEqual([{ field: 'name', message: 'Name is required.' }]);
+  });
+
+  it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
+    const app = appWith(routes);
+    const malformed = await request(app).post('/echo').set('content-type', 'application/json').send('{"name":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.detail).toBe('The request body is not valid JSON.');
+    const oversized = await request(app).post('/echo').send({ name: 'x'.repeat(2000) });
+    expect(oversized.status).toBe(413);
+    expect(oversized.body.detail).toBe('Request bodies are limited to 1kb.');
+  });
+
+  it('hides internals of unexpected errors', async () => {
+    const res = await request(appWith(routes)).get('/boom');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toMatch(/SELECT|secret|at /);
+  });
+
+  it('passes problem headers and 404s unknown routes as problems', async () => {
+    const app = appWith(routes);
+    const limited = await request(app).get('/teapot');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('30');
+    const missing = await request(app).get('/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.title).toBe('Not found');
+  });
+
+  it('keeps a sane caller request id and replaces a hostile one', async () => {
+    const app = appWith(routes);
+    expect((await request(app).get('/healthz').set('x-request-id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
+    const hostile = await request(app).get('/healthz').set('x-request-id', '<script>alert(1)</script>');
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sets security headers', async () => {
+    const res = await request(appWith(routes)).get('/healthz');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('readiness without a database', () => {
+  it('fails /readyz once the database is gone', async () => {
+    const { db, dispose } = await openTestDatabase('pglite', migrations);
+    const app = createServiceApp({ name: 'widgets', version: '1', db, logger: silentLogger(), bodyLimit: '1kb', routes: express.Router() });
+    await dispose();
+    const res = await request(app).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body.detail).toBe('The widgets service cannot reach its database.');
+  });
+});
+
+describe('configuration', () => {
+  it('names every bad variable with what is wrong', () => {
+    const shape = { PORT: port(4000), SITE_URL: z.url({ message: 'must be a URL' }) };
+    expect(() => loadConfig('content', shape, { PORT: 'abc', SITE_URL: 'nope' })).toThrow(ConfigError);
+    try {
+      loadConfig('content', shape, { PORT: 'abc', SITE_URL: 'nope' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^PORT: /), 'SITE_URL: must be a URL']);
+    }
+  });
+
+  it('applies defaults', () => {
+    expect(loadConfig('content', { PORT: port(4005) }, {})).toEqual({ PORT: 4005 });
+  });
+});
+
+describe('splitStatements', () => {
+  it('splits on statement ends only', () => {
+    expect(splitStatements("SELECT 'a;b'; /* x; */ SELECT $$;$$;\n-- c;\nSELECT 3")).toEqual([
+      "SELECT 'a;b'",
+      'SELECT $$;$$',
+      'SELECT 3',
+    ]);
+  });
+});
