@@ -1,0 +1,7 @@
+import { runService } from '@storefront/service-kit';
+import { contentService } from './definition';
+
+runService(contentService).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
