@@ -10,9 +10,13 @@ export interface BusLogger {
   error(message: string, details?: unknown): void;
 }
 
+/** Events without a payload may be published with none. */
+type PayloadArguments<K extends BusEventType> =
+  BusEventInput<K> extends Record<string, never> ? [payload?: BusEventInput<K>] : [payload: BusEventInput<K>];
+
 export interface EventBus {
   /** Validates and delivers an event; a malformed one is logged and dropped, and `false` comes back. */
-  publish<K extends BusEventType>(type: K, ...payload: keyof BusEventInput<K> extends never ? [BusEventInput<K>?] : [BusEventInput<K>]): boolean;
+  publish<K extends BusEventType>(type: K, ...payload: PayloadArguments<K>): boolean;
   on<K extends BusEventType>(type: K): Observable<BusEventPayload<K>>;
 }
 

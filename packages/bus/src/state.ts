@@ -41,3 +41,12 @@ export interface AuthState {
 export function cartItemCount(cart: CartState): number {
   return cart.items.reduce((count, item) => count + item.quantity, 0);
 }
+
+/** What the shell's server tells the browser at run time (never baked into a build). */
+export interface RuntimeConfig {
+  shopName: string;
+  contactEmail: string;
+  contactPhone: string;
+  authUrl: string;
+  authAnonKey: string;
+}

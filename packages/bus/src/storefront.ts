@@ -1,6 +1,6 @@
 import { createEventBus } from './bus';
 import { createStore } from './store';
-import type { AffiliateState, AuthState, CartState } from './state';
+import type { AffiliateState, AuthState, CartState, RuntimeConfig } from './state';
 
 /**
  * The one bus of the page. This package is a federation singleton, so every module that imports
@@ -13,6 +13,8 @@ export const stores = {
   searchQuery: createStore(''),
   /** Mirrors localStorage 'ageVerified'. */
   ageVerified: createStore(false),
+  /** Loaded by the shell at start; null until then. */
+  runtimeConfig: createStore<RuntimeConfig | null>(null),
   cart: createStore<CartState>({ items: [] }),
   affiliate: createStore<AffiliateState>({ status: 'none' }),
   auth: createStore<AuthState>({ loading: true, user: null }),

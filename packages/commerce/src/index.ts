@@ -1,3 +1,4 @@
 export * from './money';
 export * from './order';
 export * from './schemas';
+export * from './api-client';

@@ -6,3 +6,4 @@ export * from './field';
 export * from './spinner';
 export * from './toast';
 export * from './scroll-reveal';
+export * from './use-async';

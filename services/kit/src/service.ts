@@ -10,6 +10,7 @@ import { migrate } from './migrations';
 import { defaultDataDir } from './repo-root';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
+type ServiceConfig<S extends z.ZodRawShape> = z.infer<z.ZodObject<BaseShape>> & z.infer<z.ZodObject<S>>;
 
 export interface ServiceContext<Config> {
   config: Config;
@@ -24,7 +25,7 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   /** The service's own settings, validated with the common ones at start. */
   configShape: S;
   migrationsDir: string;
-  routes(context: ServiceContext<z.infer<z.ZodObject<BaseShape & S>>>): Router;
+  routes(context: ServiceContext<ServiceConfig<S>>): Router;
 }
 
 export async function openServiceDatabase(name: string, databaseUrl: string | undefined, dataDir?: string) {
@@ -34,9 +35,10 @@ export async function openServiceDatabase(name: string, databaseUrl: string | un
 
 /** Starts a service: configuration, database, migrations, HTTP, and a graceful stop on SIGTERM/SIGINT. */
 export async function runService<S extends z.ZodRawShape>(definition: ServiceDefinition<S>): Promise<Server> {
-  let config;
+  let config: ServiceConfig<S>;
   try {
-    config = loadConfig(definition.name, { ...baseConfigShape, PORT: port(definition.defaultPort), ...definition.configShape });
+    const shape = { ...baseConfigShape, PORT: port(definition.defaultPort), ...definition.configShape };
+    config = loadConfig(definition.name, shape) as ServiceConfig<S>;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -49,7 +51,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   const applied = await migrate(db, definition.migrationsDir);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const context = { config, db, logger } as ServiceContext<z.infer<z.ZodObject<BaseShape & S>>>;
+  const context: ServiceContext<ServiceConfig<S>> = { config, db, logger };
   const app = createServiceApp({
     name: definition.name,
     version: definition.version,

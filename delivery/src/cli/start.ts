@@ -1,0 +1,55 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildApps } from '../build';
+import { remoteModules, REPO_ROOT, serviceProcesses, SHELL_DIR } from '../modules';
+import { startProcess, stopAll, waitUntilReady } from '../processes';
+import { artifactStore, publishRemote } from '../publish';
+
+/**
+ * `npm start`: builds what is stale, publishes each remote into the local artifact store, starts every
+ * service and then the shell, and prints the URL. STOREFRONT_PORT_OFFSET shifts every port (the e2e
+ * suite runs beside a developer's stack that way); STOREFRONT_FRESH=1 starts from empty data.
+ */
+async function start() {
+  const started = Date.now();
+  const offset = Number(process.env.STOREFRONT_PORT_OFFSET ?? 0);
+  const dataDir = path.resolve(process.env.STOREFRONT_DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  process.env.STOREFRONT_DATA_DIR = dataDir;
+  if (process.env.STOREFRONT_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
+
+  console.log('Building what changed…');
+  await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
+
+  const store = artifactStore();
+  for (const remote of remoteModules) {
+    const { version } = publishRemote(store, remote);
+    console.log(`  ${remote.name}: live at ${version}`);
+  }
+
+  const serviceUrls: Record<string, string> = {};
+  await Promise.all(
+    serviceProcesses.map(async (service) => {
+      const port = service.defaultPort + offset;
+      startProcess(`${service.name} service`, `${service.dir}/src/main.ts`, { PORT: String(port) });
+      const url = `http://127.0.0.1:${port}`;
+      serviceUrls[`${service.name.toUpperCase()}_SERVICE_URL`] = url;
+      await waitUntilReady(`${service.name} service`, `${url}/readyz`);
+    }),
+  );
+
+  const shellPort = Number(process.env.PORT ?? 3000) + offset;
+  startProcess('shell', `${SHELL_DIR}/src/server/main.ts`, {
+    ...serviceUrls,
+    PORT: String(shellPort),
+    ARTIFACT_DIR: store.root,
+  });
+  await waitUntilReady('shell', `http://127.0.0.1:${shellPort}/healthz`);
+  console.log(`\nStorefront ready in ${((Date.now() - started) / 1000).toFixed(1)}s: http://localhost:${shellPort}\n`);
+}
+
+process.once('SIGINT', () => stopAll(0));
+process.once('SIGTERM', () => stopAll(0));
+start().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  stopAll(1);
+});

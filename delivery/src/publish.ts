@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ArtifactStore, type VersionRecord } from '@storefront/artifact-store';
+import { distDir } from './build';
+import { REPO_ROOT, type RemoteModule } from './modules';
+
+export function artifactStore(): ArtifactStore {
+  const dataDir = process.env.STOREFRONT_DATA_DIR ?? path.join(REPO_ROOT, '.data');
+  return new ArtifactStore(process.env.ARTIFACT_DIR ?? path.join(dataDir, 'artifacts'));
+}
+
+function currentCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'uncommitted';
+  }
+}
+
+/** Who is deploying, for the registry's audit trail. */
+export function operator(): string {
+  return process.env.DEPLOYED_BY ?? process.env.USER ?? os.userInfo().username;
+}
+
+/** Copies a remote's current build into the store and makes it live. */
+export function publishRemote(store: ArtifactStore, remote: RemoteModule): VersionRecord {
+  const { version: packageVersion } = JSON.parse(readFileSync(path.join(REPO_ROOT, remote.dir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const published = store.publish(remote.name, distDir(remote.dir), { packageVersion, commit: currentCommit(), by: operator() });
+  store.activate(remote.name, published.version, operator());
+  return published;
+}

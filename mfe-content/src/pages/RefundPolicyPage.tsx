@@ -1,0 +1,5 @@
+import { PolicyPage } from './PolicyPage';
+
+export default function RefundPolicyPage() {
+  return <PolicyPage slug="refund-policy" />;
+}

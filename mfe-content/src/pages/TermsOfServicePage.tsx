@@ -1,0 +1,5 @@
+import { PolicyPage } from './PolicyPage';
+
+export default function TermsOfServicePage() {
+  return <PolicyPage slug="terms-of-service" />;
+}

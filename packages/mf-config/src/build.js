@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Builds one app (the shell or a remote) from its webpack.config.js: `node build.js <app-dir>`.
+// Run as its own process so two builds use both cores.
+const path = require('node:path');
+const webpack = require('webpack');
+
+const dir = path.resolve(process.argv[2] ?? '.');
+const config = require(path.join(dir, 'webpack.config.js'));
+
+webpack(config, (error, stats) => {
+  if (error) {
+    console.error(error);
+    process.exit(1);
+  }
+  if (stats.hasErrors()) {
+    console.error(stats.toString({ all: false, errors: true, errorDetails: true }));
+    process.exit(1);
+  }
+  if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true }));
+  process.exit(0);
+});

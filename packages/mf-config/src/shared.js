@@ -1,0 +1,44 @@
+// The federation singletons: one React, one router, one bus, one theme in the page. The shell provides
+// them eagerly; remotes consume them. Versions come from what is installed, so the declaration and
+// the build can never disagree.
+
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'styled-components',
+  'rxjs',
+  '@storefront/bus',
+  '@storefront/ui',
+];
+
+function installedVersion(name, fromDir) {
+  const manifest = require.resolve(`${name}/package.json`, { paths: [fromDir] });
+  return require(manifest).version;
+}
+
+/** '^MAJOR.MINOR.0' for 1.x and up; our own 0.x packages accept any compatible 0.x minor exactly. */
+function compatibleRange(version) {
+  const [major, minor] = version.split('.');
+  return major === '0' ? `~0.${minor}.0` : `^${major}.${minor}.0`;
+}
+
+/** Exact installed versions of the singletons, as a remote records them at build time. */
+function singletonVersions(fromDir) {
+  return Object.fromEntries(SINGLETONS.map((name) => [name, installedVersion(name, fromDir)]));
+}
+
+function sharedConfig({ eager, fromDir }) {
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const version = installedVersion(name, fromDir);
+    const entry = { singleton: true, requiredVersion: compatibleRange(version), version, eager };
+    shared[name] = entry;
+    // Deep imports (react/jsx-runtime, react-dom/client) must resolve to the same single copy.
+    if (name === 'react' || name === 'react-dom') shared[`${name}/`] = { ...entry };
+  }
+  return shared;
+}
+
+module.exports = { SINGLETONS, sharedConfig, singletonVersions, compatibleRange };

@@ -1,0 +1,74 @@
+import { stores, useStore } from '@storefront/bus';
+import { GlobalStyle, theme } from '@storefront/ui';
+import { useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import styled, { ThemeProvider } from 'styled-components';
+import { AgeGate } from './AgeGate';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { HomePlaceholder } from './pages/HomePlaceholder';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RemoteRegion } from './routing/RemoteRegion';
+import { remoteRoutes } from './routing/route-table';
+import { Toaster } from './Toaster';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -9999px;
+  &:focus { left: 1rem; top: 1rem; z-index: 1000; padding: 0.5rem 1rem; background: #fff; }
+`;
+
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+}
+
+function SiteLayout() {
+  const config = useStore(stores.runtimeConfig);
+  const ageVerified = useStore(stores.ageVerified);
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigation();
+  const ageGateOpen = pathname === '/' && !ageVerified;
+
+  return (
+    <>
+      <Page inert={ageGateOpen} data-age-gate-open={ageGateOpen}>
+        <SkipLink href="#main-content">Skip to content</SkipLink>
+        <Header shopName={config?.shopName ?? 'Helix Research'} />
+        <div id="main-content">
+          <Routes>
+            <Route path="/" element={<HomePlaceholder />} />
+            {remoteRoutes.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RemoteRegion remote={route.remote} exposed={route.exposed} label={route.label} />}
+              />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </div>
+        <Footer config={config} />
+      </Page>
+      {ageGateOpen && <AgeGate />}
+      <Toaster />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <BrowserRouter>
+        <SiteLayout />
+      </BrowserRouter>
+    </ThemeProvider>
+  );
+}

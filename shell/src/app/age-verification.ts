@@ -1,0 +1,25 @@
+import { stores } from '@storefront/bus';
+
+/** Spec section 4: the home age gate remembers a 'YES' in localStorage under 'ageVerified'. */
+export const AGE_VERIFIED_KEY = 'ageVerified';
+
+function readFlag(storage: Storage): boolean {
+  try {
+    return storage.getItem(AGE_VERIFIED_KEY) === 'true';
+  } catch {
+    return false; // storage blocked: ask again, which is the safe side
+  }
+}
+
+/** Loads the flag into the store and persists every change; returns the unsubscribe. */
+export function bindAgeVerification(storage: Storage = window.localStorage): () => void {
+  stores.ageVerified.set(readFlag(storage));
+  const subscription = stores.ageVerified.state$.subscribe((verified) => {
+    try {
+      if (verified) storage.setItem(AGE_VERIFIED_KEY, 'true');
+    } catch {
+      // private mode without storage: the flag lasts for this page only
+    }
+  });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,91 @@
+import type { RuntimeConfig } from '@storefront/bus';
+import { Container, media } from '@storefront/ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+const Foot = styled.footer`
+  margin-top: auto;
+  background: ${({ theme }) => theme.colors.ink};
+  color: rgba(255, 255, 255, 0.82);
+  padding: 3rem 0 2rem;
+  a { color: #fff; }
+  h2 { font-size: 1rem; color: #fff; letter-spacing: 0.04em; text-transform: uppercase; }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: 2fr 1fr 1fr;
+  gap: 2rem;
+  ${media.mobile} { grid-template-columns: 1fr; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
+`;
+
+const Notice = styled.section`
+  border: 1px solid rgba(255, 255, 255, 0.2);
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: 1rem 1.25rem;
+  scroll-margin-top: 140px;
+  p { margin: 0.25rem 0 0; }
+`;
+
+const Legal = styled.p`
+  margin: 2rem 0 0;
+  font-size: 0.85rem;
+  opacity: 0.75;
+`;
+
+export function Footer({ config }: { config: RuntimeConfig | null }) {
+  return (
+    <Foot>
+      <Container>
+        <Columns>
+          <Notice id="compliance" aria-labelledby="compliance-heading">
+            <h2 id="compliance-heading">Compliance Notice</h2>
+            <p>
+              All products are sold for laboratory research use only. They are not for human or animal consumption and
+              not for diagnostic or therapeutic use. Purchasers must be at least 21 years old and qualified to handle
+              research compounds.
+            </p>
+          </Notice>
+          <section aria-labelledby="contact-heading">
+            <h2 id="contact-heading">Contact</h2>
+            {config ? (
+              <ul>
+                <li>
+                  <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>
+                </li>
+                <li>
+                  <a href={`tel:${config.contactPhone.replace(/[^+\d]/g, '')}`}>{config.contactPhone}</a>
+                </li>
+                <li>24/7 research support</li>
+              </ul>
+            ) : (
+              <p>Loading contact details…</p>
+            )}
+          </section>
+          <nav aria-labelledby="policies-heading">
+            <h2 id="policies-heading">Policies</h2>
+            <ul>
+              <li>
+                <Link to="/shipping-policy">Shipping Policy</Link>
+              </li>
+              <li>
+                <Link to="/terms-of-service">Terms of Service</Link>
+              </li>
+              <li>
+                <Link to="/terms-of-service">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link to="/refund-policy">Return Policy</Link>
+              </li>
+            </ul>
+          </nav>
+        </Columns>
+        <Legal>
+          © {new Date().getFullYear()} {config?.shopName ?? ''}. Research-grade peptides shipped from the USA. For research
+          use only.
+        </Legal>
+      </Container>
+    </Foot>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, Container, media } from '@storefront/ui';
+import { CartButton } from './CartButton';
+import { Logo } from './Logo';
+import { NavAnchor, NavButton, NavLink, scrollToCompliance } from './nav-items';
+import { SearchBox } from './SearchBox';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 50;
+  background: rgba(255, 255, 255, 0.97);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  backdrop-filter: blur(6px);
+`;
+
+const TopRow = styled(Container)`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  min-height: 68px;
+  ${media.mobile} { flex-wrap: wrap; gap: 0.6rem; padding-top: 0.5rem; padding-bottom: 0.5rem; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  margin-left: auto;
+  ${media.mobile} { gap: 0.35rem; }
+`;
+
+const DesktopOnly = styled.div`
+  display: contents;
+  ${media.mobile} { display: none; }
+`;
+
+const MobileOnly = styled.div`
+  display: none;
+  ${media.mobile} { display: contents; }
+`;
+
+const MobileSearch = styled.div`
+  display: none;
+  ${media.mobile} { display: flex; width: 100%; order: 3; }
+`;
+
+const NavRow = styled.nav`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  ${media.mobile} { display: none; }
+`;
+
+const NavInner = styled(Container)`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+  min-height: 46px;
+`;
+
+const CompactBar = styled.nav`
+  display: none;
+  ${media.mobile} {
+    display: flex;
+    justify-content: space-around;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const MenuPanel = styled.nav`
+  display: none;
+  ${media.mobile} {
+    display: grid;
+    gap: 0.25rem;
+    padding: 0.5rem 1rem 1rem;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const IconLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const AccountIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+  </svg>
+);
+
+/** Spec section 2's header, with the compact bar and menu toggle under 768px. */
+export function Header({ shopName }: { shopName: string }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <Bar>
+      <TopRow>
+        <Logo shopName={shopName} />
+        <DesktopOnly>
+          <SearchBox />
+        </DesktopOnly>
+        <Actions>
+          <CartButton />
+          <IconLink to="/auth" aria-label="Account">
+            <AccountIcon />
+          </IconLink>
+          <DesktopOnly>
+            <Button as={Link} to="/auth" $variant="secondary">
+              Sign In
+            </Button>
+            <Button as={Link} to="/auth">
+              Create Account
+            </Button>
+          </DesktopOnly>
+          <MobileOnly>
+            <Button
+              type="button"
+              $variant="ghost"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+              </svg>
+            </Button>
+          </MobileOnly>
+        </Actions>
+        <MobileSearch>
+          <SearchBox />
+        </MobileSearch>
+      </TopRow>
+
+      <NavRow aria-label="Main">
+        <NavInner>
+          <NavLink to="/" aria-current={pathname === '/' ? 'page' : undefined}>
+            Home
+          </NavLink>
+          <NavButton type="button" disabled>
+            Product Catalog
+          </NavButton>
+          <NavAnchor href="#compliance" onClick={scrollToCompliance}>
+            Compliance
+          </NavAnchor>
+          <NavButton type="button" disabled title="Certificates are coming soon">
+            Certificates
+          </NavButton>
+        </NavInner>
+      </NavRow>
+
+      {menuOpen && (
+        <MenuPanel id="mobile-menu" aria-label="Menu">
+          <NavLink to="/" onClick={closeMenu}>
+            Home
+          </NavLink>
+          <NavButton type="button" disabled>
+            Product Catalog
+          </NavButton>
+          <NavAnchor href="#compliance" onClick={(e) => (closeMenu(), scrollToCompliance(e))}>
+            Compliance
+          </NavAnchor>
+          <NavButton type="button" disabled>
+            Certificates
+          </NavButton>
+          <NavLink to="/auth" onClick={closeMenu}>
+            Sign In
+          </NavLink>
+          <NavLink to="/auth" onClick={closeMenu}>
+            Create Account
+          </NavLink>
+        </MenuPanel>
+      )}
+
+      <CompactBar aria-label="Quick links">
+        <NavLink to="/" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          Home
+        </NavLink>
+        <NavButton type="button" disabled>
+          Catalog
+        </NavButton>
+        <NavAnchor href="#compliance" onClick={scrollToCompliance}>
+          Compliance
+        </NavAnchor>
+        <NavLink to="/auth">Sign In</NavLink>
+      </CompactBar>
+    </Bar>
+  );
+}

@@ -1,0 +1,77 @@
+import { stores, useStore } from '@storefront/bus';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+
+const Form = styled.form`
+  position: relative;
+  flex: 1;
+  max-width: 520px;
+  input {
+    width: 100%;
+    min-height: 42px;
+    padding: 0.5rem 4.2rem 0.5rem 2.4rem;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    font: inherit;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  svg { position: absolute; left: 0.85rem; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.inkMuted}; }
+  kbd {
+    position: absolute;
+    right: 0.75rem;
+    top: 50%;
+    transform: translateY(-50%);
+    font: 600 0.72rem ${({ theme }) => theme.fonts.mono};
+    padding: 0.15rem 0.4rem;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: 4px;
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.inkMuted};
+    @media (max-width: 767px) { display: none; }
+  }
+  @media (max-width: 767px) { input { padding-right: 1rem; } }
+`;
+
+/** The header search: filters the home grid live; Ctrl+K (or Cmd+K) focuses it from anywhere. */
+export function SearchBox() {
+  const query = useStore(stores.searchQuery);
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const focusOnShortcut = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', focusOnShortcut);
+    return () => window.removeEventListener('keydown', focusOnShortcut);
+  }, []);
+
+  return (
+    <Form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pathname !== '/') navigate('/');
+      }}
+    >
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+      <input
+        ref={input}
+        type="search"
+        aria-label="Search products"
+        placeholder="Search peptides, CAS numbers, molecular formulas..."
+        value={query}
+        onChange={(event) => stores.searchQuery.set(event.target.value)}
+      />
+      <kbd aria-hidden="true">Ctrl K</kbd>
+    </Form>
+  );
+}
