@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', '**/test-results/**', '.nx/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      'coverage/**',
+      '**/test-results/**',
+      '.nx/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,7 +31,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['delivery/src/cli/**', '**/src/main.ts'],
+    files: ['delivery/src/**', '**/src/main.ts'],
     rules: { 'no-console': 'off' },
   },
 );

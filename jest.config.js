@@ -17,7 +17,11 @@ const project = (displayName, roots, testEnvironment) => ({
 
 module.exports = {
   projects: [
-    project('browser', ['<rootDir>/packages/bus', '<rootDir>/packages/ui', '<rootDir>/shell/src/app', '<rootDir>/mfe-content'], 'jsdom'),
+    project(
+      'browser',
+      ['<rootDir>/packages/bus', '<rootDir>/packages/ui', '<rootDir>/shell/src/app', '<rootDir>/mfe-content'],
+      'jsdom',
+    ),
     project(
       'node',
       [

@@ -50,7 +50,9 @@ export async function buildApp(appDir: string, { force = false } = {}): Promise<
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [BUILD_SCRIPT, path.join(REPO_ROOT, appDir)], { stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Build of ${appDir} failed (exit ${code})`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Build of ${appDir} failed (exit ${code})`)),
+    );
   });
   writeFileSync(path.join(distDir(appDir), STAMP), inputs);
   return 'built';

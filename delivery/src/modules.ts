@@ -19,15 +19,24 @@ export const SHELL_DIR = 'shell';
 
 export const remoteModules: RemoteModule[] = [{ name: 'content', dir: 'mfe-content' }];
 
-export const serviceProcesses: ServiceProcess[] = [{ name: 'content', dir: 'services/content', defaultPort: 4005 }];
+export const serviceProcesses: ServiceProcess[] = [
+  { name: 'content', dir: 'services/content', defaultPort: 4005 },
+];
 
 /** Code every browser build compiles in, so a change there makes every app stale. */
-export const SHARED_BROWSER_SOURCES = ['packages/bus/src', 'packages/ui/src', 'packages/commerce/src', 'packages/mf-config/src'];
+export const SHARED_BROWSER_SOURCES = [
+  'packages/bus/src',
+  'packages/ui/src',
+  'packages/commerce/src',
+  'packages/mf-config/src',
+];
 
 export function findRemote(name: string): RemoteModule {
   const remote = remoteModules.find((m) => m.name === name || m.dir === name);
   if (!remote) {
-    throw new Error(`Unknown module "${name}". Known modules: ${remoteModules.map((m) => m.name).join(', ')}`);
+    throw new Error(
+      `Unknown module "${name}". Known modules: ${remoteModules.map((m) => m.name).join(', ')}`,
+    );
   }
   return remote;
 }

@@ -43,6 +43,10 @@ export function stopAll(exitCode = 0): void {
   for (const child of children) child.kill('SIGTERM');
   const exit = () => process.exit(exitCode);
   if (children.every((c) => c.exitCode !== null)) exit();
-  Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))))).then(exit);
+  Promise.all(
+    children.map(
+      (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
+    ),
+  ).then(exit);
   setTimeout(exit, 12_000).unref();
 }

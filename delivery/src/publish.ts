@@ -13,7 +13,10 @@ export function artifactStore(): ArtifactStore {
 
 function currentCommit(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
       .toString()
       .trim();
   } catch {
@@ -28,10 +31,16 @@ export function operator(): string {
 
 /** Copies a remote's current build into the store and makes it live. */
 export function publishRemote(store: ArtifactStore, remote: RemoteModule): VersionRecord {
-  const { version: packageVersion } = JSON.parse(readFileSync(path.join(REPO_ROOT, remote.dir, 'package.json'), 'utf8')) as {
+  const { version: packageVersion } = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, remote.dir, 'package.json'), 'utf8'),
+  ) as {
     version: string;
   };
-  const published = store.publish(remote.name, distDir(remote.dir), { packageVersion, commit: currentCommit(), by: operator() });
+  const published = store.publish(remote.name, distDir(remote.dir), {
+    packageVersion,
+    commit: currentCommit(),
+    by: operator(),
+  });
   store.activate(remote.name, published.version, operator());
   return published;
 }

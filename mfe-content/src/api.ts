@@ -19,5 +19,8 @@ export interface ContentApi {
 export const contentApi: ContentApi = {
   getPolicy: (slug) => requestJson(`${BASE}/policies/${slug}`, policyDocumentSchema),
   subscribe: (subscription) =>
-    requestJson(`${BASE}/subscribers`, newsletterResultSchema, { method: 'POST', body: JSON.stringify(subscription) }),
+    requestJson(`${BASE}/subscribers`, newsletterResultSchema, {
+      method: 'POST',
+      body: JSON.stringify(subscription),
+    }),
 };

@@ -44,7 +44,9 @@ async function start() {
     ARTIFACT_DIR: store.root,
   });
   await waitUntilReady('shell', `http://127.0.0.1:${shellPort}/healthz`);
-  console.log(`\nStorefront ready in ${((Date.now() - started) / 1000).toFixed(1)}s: http://localhost:${shellPort}\n`);
+  console.log(
+    `\nStorefront ready in ${((Date.now() - started) / 1000).toFixed(1)}s: http://localhost:${shellPort}\n`,
+  );
 }
 
 process.once('SIGINT', () => stopAll(0));

@@ -8,10 +8,18 @@ import { NewsletterForm } from './NewsletterForm';
 
 const Section = styled.section`
   padding: 3.5rem 0;
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.brand}, ${({ theme }) => theme.colors.brandStrong});
+  background: linear-gradient(
+    135deg,
+    ${({ theme }) => theme.colors.brand},
+    ${({ theme }) => theme.colors.brandStrong}
+  );
   color: #fff;
-  h2 { font-size: 1.8rem; }
-  p { color: rgba(255, 255, 255, 0.85); }
+  h2 {
+    font-size: 1.8rem;
+  }
+  p {
+    color: rgba(255, 255, 255, 0.85);
+  }
 `;
 
 const Panel = styled(Card)`
@@ -21,7 +29,9 @@ const Panel = styled(Card)`
 
 const SuccessCard = styled(Panel)`
   border-left: 6px solid ${({ theme }) => theme.colors.success};
-  h3 { color: ${({ theme }) => theme.colors.success}; }
+  h3 {
+    color: ${({ theme }) => theme.colors.success};
+  }
 `;
 
 type Status = 'idle' | 'submitting' | 'subscribed';
@@ -70,13 +80,16 @@ export function Newsletter({ api = contentApi }: { api?: ContentApi }) {
     <Section aria-labelledby="newsletter-heading">
       <Container>
         <h2 id="newsletter-heading">Stay Updated with Research</h2>
-        <p>Join researchers who receive our updates on new compounds, research protocols and scientific literature.</p>
+        <p>
+          Join researchers who receive our updates on new compounds, research protocols and scientific
+          literature.
+        </p>
         {status === 'subscribed' ? (
           <SuccessCard role="status">
             <h3>You&apos;re subscribed!</h3>
             <Muted>
-              We&apos;ll keep you updated on new research compounds, laboratory protocols and the latest scientific
-              literature.
+              We&apos;ll keep you updated on new research compounds, laboratory protocols and the latest
+              scientific literature.
             </Muted>
           </SuccessCard>
         ) : (

@@ -7,7 +7,9 @@ const Form = styled.form`
   grid-template-columns: 1fr 1fr auto;
   gap: 0.75rem;
   align-items: end;
-  @media (max-width: 767px) { grid-template-columns: 1fr; }
+  @media (max-width: 767px) {
+    grid-template-columns: 1fr;
+  }
 `;
 
 export interface NewsletterFormProps {
@@ -30,7 +32,13 @@ export function NewsletterForm({ submitting, onSubmit }: NewsletterFormProps) {
 
   return (
     <Form onSubmit={submit} aria-label="Newsletter sign-up">
-      <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <TextField
         label="Email"
         name="email"

@@ -12,10 +12,20 @@ const Article = styled(Card)`
   max-width: 820px;
   margin: 0 auto;
   padding: 2.5rem;
-  h1 { font-size: 2rem; color: ${({ theme }) => theme.colors.brand}; }
-  h2 { font-size: 1.2rem; margin-top: 2rem; }
-  p { margin: 0 0 0.75rem; }
-  @media (max-width: 767px) { padding: 1.5rem; }
+  h1 {
+    font-size: 2rem;
+    color: ${({ theme }) => theme.colors.brand};
+  }
+  h2 {
+    font-size: 1.2rem;
+    margin-top: 2rem;
+  }
+  p {
+    margin: 0 0 0.75rem;
+  }
+  @media (max-width: 767px) {
+    padding: 1.5rem;
+  }
 `;
 
 const Contact = styled.aside`
@@ -65,8 +75,9 @@ export function PolicyPage({ slug }: { slug: PolicySlug }) {
               ))}
               {config && (
                 <Contact>
-                  Questions about this policy? Email <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a> or
-                  call {config.contactPhone}.
+                  Questions about this policy? Email{' '}
+                  <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a> or call{' '}
+                  {config.contactPhone}.
                 </Contact>
               )}
             </>

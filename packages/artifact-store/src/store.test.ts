@@ -24,7 +24,9 @@ describe('ArtifactStore', () => {
     const again = store.publish('content', buildFolder('v1'), meta);
     expect(first.version).toMatch(/^0\.1\.0-[0-9a-f]{12}$/);
     expect(again).toEqual(first);
-    expect(readFileSync(path.join(store.versionDir('content', first.version), 'nested/chunk.js'), 'utf8')).toBe('chunk');
+    expect(
+      readFileSync(path.join(store.versionDir('content', first.version), 'nested/chunk.js'), 'utf8'),
+    ).toBe('chunk');
     expect(store.readRegistry().modules.content!.versions).toHaveLength(1);
   });
 
@@ -51,7 +53,9 @@ describe('ArtifactStore', () => {
   });
 
   it('refuses to activate a version that was never published', () => {
-    expect(() => store.activate('content', '9.9.9-nothing', 'ops')).toThrow('content has no published version 9.9.9-nothing');
+    expect(() => store.activate('content', '9.9.9-nothing', 'ops')).toThrow(
+      'content has no published version 9.9.9-nothing',
+    );
   });
 
   it('refuses path tricks in module names and versions', () => {

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { registrySchema, type Registry, type VersionRecord } from './registry';
 
@@ -38,7 +47,8 @@ export class ArtifactStore {
   }
 
   versionDir(module: string, version: string): string {
-    if (!MODULE_NAME.test(module) || !VERSION_ID.test(version)) throw new Error(`Bad module or version: ${module}@${version}`);
+    if (!MODULE_NAME.test(module) || !VERSION_ID.test(version))
+      throw new Error(`Bad module or version: ${module}@${version}`);
     return path.join(this.remotesRoot, module, version);
   }
 

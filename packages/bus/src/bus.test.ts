@@ -81,8 +81,23 @@ describe('store', () => {
 
 describe('cartItemCount', () => {
   it('is the sum of quantities', () => {
-    const item = { id: 'a-1mg', productId: 'a', name: 'A', variant: '1mg', image: '', price: 1, channel: 'storefront' };
+    const item = {
+      id: 'a-1mg',
+      productId: 'a',
+      name: 'A',
+      variant: '1mg',
+      image: '',
+      price: 1,
+      channel: 'storefront',
+    };
     expect(cartItemCount({ items: [] })).toBe(0);
-    expect(cartItemCount({ items: [{ ...item, quantity: 2 }, { ...item, id: 'b', quantity: 3 }] })).toBe(5);
+    expect(
+      cartItemCount({
+        items: [
+          { ...item, quantity: 2 },
+          { ...item, id: 'b', quantity: 3 },
+        ],
+      }),
+    ).toBe(5);
   });
 });

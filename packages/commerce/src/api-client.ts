@@ -24,7 +24,11 @@ export async function requestJson<S extends z.ZodType>(
   try {
     response = await fetch(url, {
       ...init,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
     });
   } catch {
     throw new ApiError(0, null);

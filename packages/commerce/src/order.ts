@@ -23,7 +23,8 @@ export interface OrderTotals {
 
 /** A discount rate is a fraction (0.1 for 10%); it is carried as whole basis points so no float multiplies money. */
 export function discountRateToBasisPoints(rate: number): number {
-  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new RangeError(`Discount rate out of range: ${rate}`);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1)
+    throw new RangeError(`Discount rate out of range: ${rate}`);
   return Math.round(rate * BASIS_POINTS);
 }
 
@@ -51,5 +52,12 @@ export function computeOrderTotals(lines: readonly PricedLine[], discountRate = 
   const discountedSubtotal = subtotal - discount;
   const shipping = discountedSubtotal >= FREE_SHIPPING_THRESHOLD ? 0 : FLAT_SHIPPING;
   const tax = multiplyAndRoundHalfUp(discountedSubtotal, TAX_RATE_BASIS_POINTS, BASIS_POINTS);
-  return { subtotal, discount, discountedSubtotal, shipping, tax, total: discountedSubtotal + shipping + tax };
+  return {
+    subtotal,
+    discount,
+    discountedSubtotal,
+    shipping,
+    tax,
+    total: discountedSubtotal + shipping + tax,
+  };
 }

@@ -31,7 +31,8 @@ function baseConfig({ dir, name, publicPath }) {
       publicPath,
       uniqueName: `storefront_${name}`,
       // The federation runtime asks for this name before hashes exist, only to learn the folder depth.
-      filename: (pathData) => (pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js'),
+      filename: (pathData) =>
+        pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: '[name].[contenthash:10].js',
       clean: true,
     },

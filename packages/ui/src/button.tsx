@@ -6,18 +6,24 @@ const variants = {
   primary: css`
     background: ${({ theme }) => theme.colors.brand};
     color: #fff;
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.brandStrong}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.brandStrong};
+    }
   `,
   secondary: css`
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.brand};
     border-color: ${({ theme }) => theme.colors.border};
-    &:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.brand}; }
+    &:hover:not(:disabled) {
+      border-color: ${({ theme }) => theme.colors.brand};
+    }
   `,
   ghost: css`
     background: transparent;
     color: inherit;
-    &:hover:not(:disabled) { background: rgba(11, 61, 97, 0.08); }
+    &:hover:not(:disabled) {
+      background: rgba(11, 61, 97, 0.08);
+    }
   `,
   success: css`
     background: ${({ theme }) => theme.colors.success};
@@ -38,8 +44,13 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $block?: boolean
   font-weight: 600;
   cursor: pointer;
   text-decoration: none;
-  transition: background 150ms ease, border-color 150ms ease;
+  transition:
+    background 150ms ease,
+    border-color 150ms ease;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;

@@ -17,7 +17,9 @@ export const Input = styled.input`
   font-weight: 400;
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.ink};
-  &:focus { border-color: ${({ theme }) => theme.colors.brand}; }
+  &:focus {
+    border-color: ${({ theme }) => theme.colors.brand};
+  }
 `;
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {

@@ -6,7 +6,9 @@ export const Container = styled.div`
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: 0 1.5rem;
-  ${media.mobile} { padding: 0 1rem; }
+  ${media.mobile} {
+    padding: 0 1rem;
+  }
 `;
 
 export const Card = styled.div`
@@ -25,7 +27,12 @@ export const Badge = styled.span<{ $tone?: 'brand' | 'accent' | 'success' | 'war
   font-weight: 600;
   color: #fff;
   background: ${({ theme, $tone = 'brand' }) =>
-    ({ brand: theme.colors.brand, accent: theme.colors.accentStrong, success: theme.colors.success, warning: theme.colors.warning })[$tone]};
+    ({
+      brand: theme.colors.brand,
+      accent: theme.colors.accentStrong,
+      success: theme.colors.success,
+      warning: theme.colors.warning,
+    })[$tone]};
 `;
 
 export const Muted = styled.p`

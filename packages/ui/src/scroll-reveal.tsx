@@ -5,7 +5,9 @@ const Reveal = styled.div<{ $visible: boolean; $delay: number }>`
   ${({ $visible, $delay }) => css`
     opacity: ${$visible ? 1 : 0};
     transform: translateY(${$visible ? 0 : 24}px);
-    transition: opacity 600ms ease ${$delay}ms, transform 600ms ease ${$delay}ms;
+    transition:
+      opacity 600ms ease ${$delay}ms,
+      transform 600ms ease ${$delay}ms;
   `}
   @media (prefers-reduced-motion: reduce) {
     opacity: 1;
@@ -15,13 +17,17 @@ const Reveal = styled.div<{ $visible: boolean; $delay: number }>`
 `;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Animates a section in the first time it scrolls into view, after an optional delay (ms). */
 export function ScrollReveal({ children, delay = 0 }: { children: ReactNode; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined' || prefersReducedMotion());
+  const [visible, setVisible] = useState(
+    () => typeof IntersectionObserver === 'undefined' || prefersReducedMotion(),
+  );
 
   useEffect(() => {
     const element = ref.current;

@@ -10,5 +10,7 @@ export const Spinner = styled.span.attrs({ 'aria-hidden': true })<{ $size?: numb
   border-right-color: transparent;
   border-radius: 50%;
   animation: ${spin} 0.8s linear infinite;
-  @media (prefers-reduced-motion: reduce) { animation-duration: 2.4s; }
+  @media (prefers-reduced-motion: reduce) {
+    animation-duration: 2.4s;
+  }
 `;

@@ -21,9 +21,22 @@ const ToastCard = styled.div<{ $variant: ToastVariant }>`
   display: grid;
   grid-template-columns: 1fr auto;
   gap: 0.25rem 0.75rem;
-  strong { display: block; }
-  p { margin: 0; opacity: 0.9; font-size: 0.92rem; }
-  button { background: none; border: 0; color: inherit; cursor: pointer; font-size: 1.1rem; grid-row: span 2; }
+  strong {
+    display: block;
+  }
+  p {
+    margin: 0;
+    opacity: 0.9;
+    font-size: 0.92rem;
+  }
+  button {
+    background: none;
+    border: 0;
+    color: inherit;
+    cursor: pointer;
+    font-size: 1.1rem;
+    grid-row: span 2;
+  }
 `;
 
 export interface ToastProps {

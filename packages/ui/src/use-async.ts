@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export type AsyncState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; error: unknown };
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: unknown };
 
 /** Loads data for a component, with a retry; a stale answer from an earlier key is dropped. */
 export function useAsync<T>(load: () => Promise<T>, key: string): AsyncState<T> & { retry(): void } {

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { createServiceApp } from '@storefront/service-kit';
-import { openTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from '@storefront/service-kit/testing';
+import {
+  openTestDatabase,
+  silentLogger,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { contentRoutes } from '../src/app';
 
@@ -40,14 +45,31 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
 
     it('serves the shipping policy with its times', async () => {
       const text = JSON.stringify((await request(app).get('/policies/shipping-policy')).body);
-      for (const phrase of ['1-2 business days', '3-5 business days', '7-14 business days', 'insured', 'tracking', 'calculated at checkout', 'without water or syringes']) {
+      for (const phrase of [
+        '1-2 business days',
+        '3-5 business days',
+        '7-14 business days',
+        'insured',
+        'tracking',
+        'calculated at checkout',
+        'without water or syringes',
+      ]) {
         expect(text).toContain(phrase);
       }
     });
 
     it('serves the terms with their contradiction of the refund policy intact', async () => {
       const text = JSON.stringify((await request(app).get('/policies/terms-of-service')).body);
-      for (const phrase of ['at least 21 years old', 'USD', 'card', 'bank transfer', 'cryptocurrency', 'Arizona', 'within 14 days', '5-10 business days']) {
+      for (const phrase of [
+        'at least 21 years old',
+        'USD',
+        'card',
+        'bank transfer',
+        'cryptocurrency',
+        'Arizona',
+        'within 14 days',
+        '5-10 business days',
+      ]) {
         expect(text).toContain(phrase);
       }
     });
@@ -72,7 +94,12 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
       );
       expect(rows).toHaveLength(1);
       const row = rows[0]!;
-      expect(row).toMatchObject({ email: 'ada@lab.example', name: 'Ada Lovelace', source: 'website', tags: ['newsletter', 'research-updates'] });
+      expect(row).toMatchObject({
+        email: 'ada@lab.example',
+        name: 'Ada Lovelace',
+        source: 'website',
+        tags: ['newsletter', 'research-updates'],
+      });
       const metadata = row.metadata as { submitted_at: string; user_agent: string };
       expect(metadata.user_agent).toBe('jest-agent');
       expect(new Date(metadata.submitted_at).toISOString()).toBe(metadata.submitted_at);
@@ -80,7 +107,9 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
 
     it('says "Already subscribed" for the same email in another case, and stores nothing', async () => {
       const before = await subscriberCount();
-      const res = await request(app).post('/subscribers').send({ email: 'ADA@Lab.Example', name: 'Ada again' });
+      const res = await request(app)
+        .post('/subscribers')
+        .send({ email: 'ADA@Lab.Example', name: 'Ada again' });
       expect(res.status).toBe(409);
       expect(res.body.title).toBe('Already subscribed');
       expect(res.body.detail).toBe('This email is already subscribed to our newsletter.');
@@ -90,7 +119,9 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
     it('lets only one of two simultaneous sign-ups of an address through', async () => {
       const before = await subscriberCount();
       const attempts = await Promise.all(
-        [1, 2, 3].map(() => request(app).post('/subscribers').send({ email: 'race@lab.example', name: 'Racer' })),
+        [1, 2, 3].map(() =>
+          request(app).post('/subscribers').send({ email: 'race@lab.example', name: 'Racer' }),
+        ),
       );
       expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409]);
       expect(await subscriberCount()).toBe(before + 1);
@@ -114,12 +145,20 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
 
     it('refuses malformed JSON and oversized bodies, storing nothing', async () => {
       const before = await subscriberCount();
-      const malformed = await request(app).post('/subscribers').set('content-type', 'application/json').send('{"email": "a@b.c",');
+      const malformed = await request(app)
+        .post('/subscribers')
+        .set('content-type', 'application/json')
+        .send('{"email": "a@b.c",');
       expect(malformed.status).toBe(400);
       expect(malformed.body.detail).toBe('The request body is not valid JSON.');
-      const oversized = await request(app).post('/subscribers').send({ email: 'big@lab.example', name: 'x'.repeat(20_000) });
+      const oversized = await request(app)
+        .post('/subscribers')
+        .send({ email: 'big@lab.example', name: 'x'.repeat(20_000) });
       expect(oversized.status).toBe(413);
-      const notJson = await request(app).post('/subscribers').set('content-type', 'text/plain').send('email=a@b.c');
+      const notJson = await request(app)
+        .post('/subscribers')
+        .set('content-type', 'text/plain')
+        .send('email=a@b.c');
       expect(notJson.status).toBe(400);
       expect(await subscriberCount()).toBe(before);
     });

@@ -25,7 +25,9 @@ export interface Database extends Queryable {
 export const UNIQUE_VIOLATION = '23505';
 
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
+  );
 }
 
 export function openPostgres(config: PoolConfig): Database {
@@ -72,10 +74,12 @@ export function openPostgres(config: PoolConfig): Database {
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
-  const wrap = (q: Pick<PGlite, 'query'>): Queryable['query'] => async (sql, params) => {
-    const result = await q.query(sql, params as unknown[]);
-    return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
-  };
+  const wrap =
+    (q: Pick<PGlite, 'query'>): Queryable['query'] =>
+    async (sql, params) => {
+      const result = await q.query(sql, params as unknown[]);
+      return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
+    };
   return {
     kind: 'pglite',
     query: wrap(db),

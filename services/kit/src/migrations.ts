@@ -16,7 +16,9 @@ export async function migrate(db: Database, dir: string): Promise<string[]> {
   );
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(4242)');
-    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    );
     const applied: string[] = [];
     for (const file of files.filter((f) => !done.has(f))) {
       // Statements run one by one because the parameterless multi-statement path differs between drivers.

@@ -61,7 +61,10 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
     if (error instanceof HttpProblem) return sendProblem(res, error);
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.too.large') {
-      return sendProblem(res, new HttpProblem(413, GENERIC_TITLES[413]!, `Request bodies are limited to ${bodyLimit}.`));
+      return sendProblem(
+        res,
+        new HttpProblem(413, GENERIC_TITLES[413]!, `Request bodies are limited to ${bodyLimit}.`),
+      );
     }
     if (parserError.type === 'entity.parse.failed') {
       return sendProblem(res, new HttpProblem(400, 'Malformed JSON', 'The request body is not valid JSON.'));
@@ -69,7 +72,9 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
     if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
       return sendProblem(res, new HttpProblem(415, GENERIC_TITLES[415]!, 'Send the body as UTF-8 JSON.'));
     }
-    (req as { log?: Logger }).log?.error({ err: error }, 'unhandled error') ?? logger.error({ err: error }, 'unhandled error');
+    // The request's logger carries its request id; fall back to the service's own.
+    const requestLogger = (req as { log?: Logger }).log ?? logger;
+    requestLogger.error({ err: error }, 'unhandled error');
     return sendProblem(res, new HttpProblem(500, GENERIC_TITLES[500]!, 'Please try again in a moment.'));
   };
 }

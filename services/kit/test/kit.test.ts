@@ -2,7 +2,17 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
-import { createServiceApp, HttpProblem, isUniqueViolation, loadConfig, ConfigError, migrate, parseInput, port, splitStatements } from '../src';
+import {
+  createServiceApp,
+  HttpProblem,
+  isUniqueViolation,
+  loadConfig,
+  ConfigError,
+  migrate,
+  parseInput,
+  port,
+  splitStatements,
+} from '../src';
 import { openTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from '../src/testing';
 
 const migrations = path.join(__dirname, 'fixtures/migrations');
@@ -15,7 +25,14 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
   afterAll(() => testDb.dispose());
 
   function appWith(routes: express.Router) {
-    return createServiceApp({ name: 'widgets', version: '1.2.3', db: testDb.db, logger: silentLogger(), bodyLimit: '1kb', routes });
+    return createServiceApp({
+      name: 'widgets',
+      version: '1.2.3',
+      db: testDb.db,
+      logger: silentLogger(),
+      bodyLimit: '1kb',
+      routes,
+    });
   }
 
   const routes = express.Router();
@@ -37,7 +54,9 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
   });
 
   it('reports unique violations by SQLSTATE', async () => {
-    const error = await testDb.db.query("INSERT INTO widgets (name) VALUES ('second')").catch((e: unknown) => e);
+    const error = await testDb.db
+      .query("INSERT INTO widgets (name) VALUES ('second')")
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
   });
 
@@ -54,7 +73,11 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
 
   it('answers health and readiness with its version', async () => {
     const app = appWith(routes);
-    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok', service: 'widgets', version: '1.2.3' });
+    expect((await request(app).get('/healthz')).body).toEqual({
+      status: 'ok',
+      service: 'widgets',
+      version: '1.2.3',
+    });
     expect((await request(app).get('/readyz')).body).toMatchObject({ status: 'ready', database: kind });
   });
 
@@ -67,10 +90,15 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
 
   it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
     const app = appWith(routes);
-    const malformed = await request(app).post('/echo').set('content-type', 'application/json').send('{"name":');
+    const malformed = await request(app)
+      .post('/echo')
+      .set('content-type', 'application/json')
+      .send('{"name":');
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toBe('The request body is not valid JSON.');
-    const oversized = await request(app).post('/echo').send({ name: 'x'.repeat(2000) });
+    const oversized = await request(app)
+      .post('/echo')
+      .send({ name: 'x'.repeat(2000) });
     expect(oversized.status).toBe(413);
     expect(oversized.body.detail).toBe('Request bodies are limited to 1kb.');
   });
@@ -93,7 +121,9 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
 
   it('keeps a sane caller request id and replaces a hostile one', async () => {
     const app = appWith(routes);
-    expect((await request(app).get('/healthz').set('x-request-id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
+    expect((await request(app).get('/healthz').set('x-request-id', 'abc-123')).headers['x-request-id']).toBe(
+      'abc-123',
+    );
     const hostile = await request(app).get('/healthz').set('x-request-id', '<script>alert(1)</script>');
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -108,7 +138,14 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
 describe('readiness without a database', () => {
   it('fails /readyz once the database is gone', async () => {
     const { db, dispose } = await openTestDatabase('pglite', migrations);
-    const app = createServiceApp({ name: 'widgets', version: '1', db, logger: silentLogger(), bodyLimit: '1kb', routes: express.Router() });
+    const app = createServiceApp({
+      name: 'widgets',
+      version: '1',
+      db,
+      logger: silentLogger(),
+      bodyLimit: '1kb',
+      routes: express.Router(),
+    });
     await dispose();
     const res = await request(app).get('/readyz');
     expect(res.status).toBe(503);
@@ -123,7 +160,10 @@ describe('configuration', () => {
     try {
       loadConfig('content', shape, { PORT: 'abc', SITE_URL: 'nope' });
     } catch (error) {
-      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^PORT: /), 'SITE_URL: must be a URL']);
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^PORT: /),
+        'SITE_URL: must be a URL',
+      ]);
     }
   });
 

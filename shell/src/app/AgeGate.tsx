@@ -11,7 +11,9 @@ const Overlay = styled.div`
   place-items: center;
   padding: 1rem;
   background: ${({ theme }) => theme.colors.overlay};
-  ${media.mobile} { padding: 0; }
+  ${media.mobile} {
+    padding: 0;
+  }
 `;
 
 const Dialog = styled.div`
@@ -21,7 +23,10 @@ const Dialog = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.raised};
   text-align: center;
-  h2 { color: ${({ theme }) => theme.colors.brand}; font-size: 1.5rem; }
+  h2 {
+    color: ${({ theme }) => theme.colors.brand};
+    font-size: 1.5rem;
+  }
   /* Full-screen variant under 768px. */
   ${media.mobile} {
     width: 100%;
@@ -54,10 +59,16 @@ export function AgeGate() {
 
   return (
     <Overlay>
-      <Dialog role="dialog" aria-modal="true" aria-labelledby="age-gate-title" aria-describedby="age-gate-text">
+      <Dialog
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="age-gate-title"
+        aria-describedby="age-gate-text"
+      >
         <h2 id="age-gate-title">Age Verification Required</h2>
         <p id="age-gate-text">
-          This site sells research peptides for laboratory use only. You must be 21 years of age or older to enter.
+          This site sells research peptides for laboratory use only. You must be 21 years of age or older to
+          enter.
         </p>
         <p>
           <strong>Are you 21 years of age or older?</strong>

@@ -21,7 +21,13 @@ const Page = styled.div`
 const SkipLink = styled.a`
   position: absolute;
   left: -9999px;
-  &:focus { left: 1rem; top: 1rem; z-index: 1000; padding: 0.5rem 1rem; background: #fff; }
+  &:focus {
+    left: 1rem;
+    top: 1rem;
+    z-index: 1000;
+    padding: 0.5rem 1rem;
+    background: #fff;
+  }
 `;
 
 function useScrollToTopOnNavigation() {

@@ -18,27 +18,36 @@ function sendProblem(res: ServerResponse | Socket, status: number, title: string
  * A service that is down answers 503, one that is too slow 504, both as problem+json the page can show.
  */
 export function apiProxy(module: string, target: string, timeoutMs: number, logger: Logger) {
+  const timedOut = new WeakSet<object>();
   return createProxyMiddleware<Request, Response>({
     target,
     changeOrigin: true,
     xfwd: true,
     proxyTimeout: timeoutMs,
-    timeout: timeoutMs,
     on: {
       proxyReq: (proxyReq, req) => {
         proxyReq.setHeader(REQUEST_ID_HEADER, String(req.id));
+        // The proxy aborts a slow upstream, which surfaces as a reset; remember that it was a timeout.
+        proxyReq.once('timeout', () => timedOut.add(req));
       },
       error: (error, req, res) => {
         const code = (error as NodeJS.ErrnoException).code ?? '';
         logger.warn({ module, code, requestId: req.id }, 'service unreachable through proxy');
-        if (code === 'ECONNRESET' && 'writeHead' in res && !res.headersSent && /timeout/i.test(error.message)) {
+        if (timedOut.has(req) || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') {
           return sendProblem(res, 504, 'Service timed out', `The ${module} service took too long to answer.`);
         }
-        if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') {
-          return sendProblem(res, 504, 'Service timed out', `The ${module} service took too long to answer.`);
-        }
-        if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ECONNRESET') {
-          return sendProblem(res, 503, 'Service unavailable', `The ${module} service is unavailable right now. Please try again shortly.`);
+        if (
+          code === 'ECONNREFUSED' ||
+          code === 'ENOTFOUND' ||
+          code === 'EHOSTUNREACH' ||
+          code === 'ECONNRESET'
+        ) {
+          return sendProblem(
+            res,
+            503,
+            'Service unavailable',
+            `The ${module} service is unavailable right now. Please try again shortly.`,
+          );
         }
         return sendProblem(res, 502, 'Bad gateway', `The ${module} service could not be reached.`);
       },

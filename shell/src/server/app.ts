@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { toPublicRegistry, type ArtifactStore } from '@storefront/artifact-store';
-import { notFoundHandler, problemHandler, REQUEST_ID_HEADER, requestIdOf, type Logger } from '@storefront/service-kit';
+import {
+  notFoundHandler,
+  problemHandler,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  type Logger,
+} from '@storefront/service-kit';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -79,7 +85,10 @@ export function createShellServer(config: ShellConfig, store: ArtifactStore, log
     express.static(config.SHELL_DIST, {
       index: false,
       setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     }),
   );

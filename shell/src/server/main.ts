@@ -15,9 +15,13 @@ function start() {
     throw error;
   }
   const logger = createLogger('shell', config.LOG_LEVEL);
-  const server = createShellServer(config, new ArtifactStore(config.ARTIFACT_DIR), logger).listen(config.PORT, config.HOST, () => {
-    logger.info({ port: config.PORT }, 'shell listening');
-  });
+  const server = createShellServer(config, new ArtifactStore(config.ARTIFACT_DIR), logger).listen(
+    config.PORT,
+    config.HOST,
+    () => {
+      logger.info({ port: config.PORT }, 'shell listening');
+    },
+  );
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -8,7 +8,8 @@ export function policiesRoutes(db: Database): Router {
   router.get('/policies/:slug', async (req, res) => {
     const slug = policySlugSchema.safeParse(req.params.slug);
     const policy = slug.success ? await findPolicy(db, slug.data) : null;
-    if (!policy) throw new HttpProblem(404, 'Policy not found', `There is no policy called "${req.params.slug}".`);
+    if (!policy)
+      throw new HttpProblem(404, 'Policy not found', `There is no policy called "${req.params.slug}".`);
     // Policies change rarely; a short shared cache keeps page loads off the database.
     res.set('Cache-Control', 'public, max-age=300').json(policy);
   });

@@ -16,5 +16,11 @@ export async function findPolicy(db: Queryable, slug: PolicySlug): Promise<Polic
   );
   const row = rows[0];
   if (!row) return null;
-  return { slug: row.slug, title: row.title, summary: row.summary, updatedOn: String(row.updated_on), sections: row.sections };
+  return {
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    updatedOn: String(row.updated_on),
+    sections: row.sections,
+  };
 }

@@ -16,12 +16,19 @@ function currentRegistry(fresh: boolean): Promise<PublicRegistry> {
   return registry;
 }
 
+/** Route and fragment components take no props: they read what they need from the URL and the bus. */
+export type ExposedComponent = { default: ComponentType };
+
 /**
  * Loads `remote/exposed` at run time from the version the registry says is live. A retry (`fresh`)
  * re-reads the registry and re-registers the remote, so a redeployed or recovered module is picked up
  * without reloading the page.
  */
-export async function loadExposedComponent<P>(remote: string, exposed: string, fresh = false): Promise<{ default: ComponentType<P> }> {
+export async function loadExposedComponent(
+  remote: string,
+  exposed: string,
+  fresh = false,
+): Promise<ExposedComponent> {
   let live;
   try {
     live = (await currentRegistry(fresh)).modules[remote];
@@ -35,9 +42,15 @@ export async function loadExposedComponent<P>(remote: string, exposed: string, f
     registeredEntries.set(remote, live.entry);
   }
 
-  const loaded = await loadRemote<{ default?: unknown; [UNAVAILABLE]?: true }>(`${remote}/${exposed}`).catch(() => null);
-  if (!loaded || loaded[UNAVAILABLE] || typeof loaded.default !== 'function' && typeof loaded.default !== 'object') {
+  const loaded = await loadRemote<{ default?: unknown; [UNAVAILABLE]?: true }>(`${remote}/${exposed}`).catch(
+    () => null,
+  );
+  if (
+    !loaded ||
+    loaded[UNAVAILABLE] ||
+    (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')
+  ) {
     throw new RemoteUnavailableError(remote, `its ${exposed} code could not be loaded`);
   }
-  return loaded as { default: ComponentType<P> };
+  return loaded as ExposedComponent;
 }

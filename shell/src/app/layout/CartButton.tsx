@@ -34,8 +34,20 @@ const CountBadge = styled.span`
 export function CartButton() {
   const count = cartItemCount(useStore(stores.cart));
   return (
-    <Button type="button" aria-label={`Open cart, ${count} ${count === 1 ? 'item' : 'items'}`} onClick={() => bus.publish('cart/open')}>
-      <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <Button
+      type="button"
+      aria-label={`Open cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      onClick={() => bus.publish('cart/open')}
+    >
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.6h8.8a2 2 0 0 0 2-1.5L22 7H6" />
         <circle cx="10" cy="20.5" r="1.3" />
         <circle cx="18" cy="20.5" r="1.3" />

@@ -8,16 +8,31 @@ const Foot = styled.footer`
   background: ${({ theme }) => theme.colors.ink};
   color: rgba(255, 255, 255, 0.82);
   padding: 3rem 0 2rem;
-  a { color: #fff; }
-  h2 { font-size: 1rem; color: #fff; letter-spacing: 0.04em; text-transform: uppercase; }
+  a {
+    color: #fff;
+  }
+  h2 {
+    font-size: 1rem;
+    color: #fff;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+  }
 `;
 
 const Columns = styled.div`
   display: grid;
   grid-template-columns: 2fr 1fr 1fr;
   gap: 2rem;
-  ${media.mobile} { grid-template-columns: 1fr; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.4rem;
+  }
 `;
 
 const Notice = styled.section`
@@ -25,7 +40,9 @@ const Notice = styled.section`
   border-radius: ${({ theme }) => theme.radii.md};
   padding: 1rem 1.25rem;
   scroll-margin-top: 140px;
-  p { margin: 0.25rem 0 0; }
+  p {
+    margin: 0.25rem 0 0;
+  }
 `;
 
 const Legal = styled.p`
@@ -42,9 +59,9 @@ export function Footer({ config }: { config: RuntimeConfig | null }) {
           <Notice id="compliance" aria-labelledby="compliance-heading">
             <h2 id="compliance-heading">Compliance Notice</h2>
             <p>
-              All products are sold for laboratory research use only. They are not for human or animal consumption and
-              not for diagnostic or therapeutic use. Purchasers must be at least 21 years old and qualified to handle
-              research compounds.
+              All products are sold for laboratory research use only. They are not for human or animal
+              consumption and not for diagnostic or therapeutic use. Purchasers must be at least 21 years old
+              and qualified to handle research compounds.
             </p>
           </Notice>
           <section aria-labelledby="contact-heading">
@@ -82,8 +99,8 @@ export function Footer({ config }: { config: RuntimeConfig | null }) {
           </nav>
         </Columns>
         <Legal>
-          © {new Date().getFullYear()} {config?.shopName ?? ''}. Research-grade peptides shipped from the USA. For research
-          use only.
+          © {new Date().getFullYear()} {config?.shopName ?? ''}. Research-grade peptides shipped from the USA.
+          For research use only.
         </Legal>
       </Container>
     </Foot>

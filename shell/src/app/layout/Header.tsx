@@ -21,7 +21,12 @@ const TopRow = styled(Container)`
   align-items: center;
   gap: 1rem;
   min-height: 68px;
-  ${media.mobile} { flex-wrap: wrap; gap: 0.6rem; padding-top: 0.5rem; padding-bottom: 0.5rem; }
+  ${media.mobile} {
+    flex-wrap: wrap;
+    gap: 0.6rem;
+    padding-top: 0.5rem;
+    padding-bottom: 0.5rem;
+  }
 `;
 
 const Actions = styled.div`
@@ -29,27 +34,40 @@ const Actions = styled.div`
   align-items: center;
   gap: 0.5rem;
   margin-left: auto;
-  ${media.mobile} { gap: 0.35rem; }
+  ${media.mobile} {
+    gap: 0.35rem;
+  }
 `;
 
 const DesktopOnly = styled.div`
   display: contents;
-  ${media.mobile} { display: none; }
+  ${media.mobile} {
+    display: none;
+  }
 `;
 
 const MobileOnly = styled.div`
   display: none;
-  ${media.mobile} { display: contents; }
+  ${media.mobile} {
+    display: contents;
+  }
 `;
 
-const MobileSearch = styled.div`
-  display: none;
-  ${media.mobile} { display: flex; width: 100%; order: 3; }
+/** One search box: beside the logo on desktop, a full-width row of its own on mobile. */
+const SearchSlot = styled.div`
+  display: flex;
+  flex: 1;
+  ${media.mobile} {
+    flex-basis: 100%;
+    order: 3;
+  }
 `;
 
 const NavRow = styled.nav`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  ${media.mobile} { display: none; }
+  ${media.mobile} {
+    display: none;
+  }
 `;
 
 const NavInner = styled(Container)`
@@ -90,7 +108,15 @@ const IconLink = styled(Link)`
 `;
 
 const AccountIcon = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
   </svg>
@@ -106,9 +132,9 @@ export function Header({ shopName }: { shopName: string }) {
     <Bar>
       <TopRow>
         <Logo shopName={shopName} />
-        <DesktopOnly>
+        <SearchSlot>
           <SearchBox />
-        </DesktopOnly>
+        </SearchSlot>
         <Actions>
           <CartButton />
           <IconLink to="/auth" aria-label="Account">
@@ -131,15 +157,20 @@ export function Header({ shopName }: { shopName: string }) {
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                width="22"
+                height="22"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
               </svg>
             </Button>
           </MobileOnly>
         </Actions>
-        <MobileSearch>
-          <SearchBox />
-        </MobileSearch>
       </TopRow>
 
       <NavRow aria-label="Main">

@@ -16,7 +16,13 @@ const Form = styled.form`
     font: inherit;
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
-  svg { position: absolute; left: 0.85rem; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.inkMuted}; }
+  svg {
+    position: absolute;
+    left: 0.85rem;
+    top: 50%;
+    transform: translateY(-50%);
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
   kbd {
     position: absolute;
     right: 0.75rem;
@@ -28,9 +34,15 @@ const Form = styled.form`
     border-radius: 4px;
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.inkMuted};
-    @media (max-width: 767px) { display: none; }
+    @media (max-width: 767px) {
+      display: none;
+    }
   }
-  @media (max-width: 767px) { input { padding-right: 1rem; } }
+  @media (max-width: 767px) {
+    input {
+      padding-right: 1rem;
+    }
+  }
 `;
 
 /** The header search: filters the home grid live; Ctrl+K (or Cmd+K) focuses it from anywhere. */
@@ -59,7 +71,15 @@ export function SearchBox() {
         if (pathname !== '/') navigate('/');
       }}
     >
-      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" />
       </svg>

@@ -15,7 +15,9 @@ const itemStyle = css`
   color: ${({ theme }) => theme.colors.ink};
   text-decoration: none;
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
 `;
 
 export const NavLink = styled(Link)`
@@ -26,7 +28,11 @@ export const NavAnchor = styled.a`
 `;
 export const NavButton = styled.button`
   ${itemStyle}
-  &:disabled { color: ${({ theme }) => theme.colors.inkMuted}; cursor: not-allowed; background: none; }
+  &:disabled {
+    color: ${({ theme }) => theme.colors.inkMuted};
+    cursor: not-allowed;
+    background: none;
+  }
 `;
 
 /** Scrolls to the compliance notice in the footer (present on every page). */

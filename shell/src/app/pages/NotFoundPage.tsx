@@ -6,7 +6,12 @@ const Box = styled(Card)`
   max-width: 520px;
   margin: 4rem auto;
   text-align: center;
-  p.code { font-size: 4rem; font-weight: 800; margin: 0; color: ${({ theme }) => theme.colors.brand}; }
+  p.code {
+    font-size: 4rem;
+    font-weight: 800;
+    margin: 0;
+    color: ${({ theme }) => theme.colors.brand};
+  }
 `;
 
 export function NotFoundPage() {

@@ -6,7 +6,9 @@ const Message = styled(Card)`
   max-width: 640px;
   margin: 3rem auto;
   text-align: center;
-  h2 { font-size: 1.3rem; }
+  h2 {
+    font-size: 1.3rem;
+  }
 `;
 
 interface Props {

@@ -24,7 +24,10 @@ export interface RemoteRegionProps {
 /** One region of the page rendered by a remote module, loaded lazily and isolated by its own boundary. */
 export function RemoteRegion({ remote, exposed, label, load = loadExposedComponent }: RemoteRegionProps) {
   const [attempt, setAttempt] = useState(0);
-  const Exposed = useMemo(() => lazy(() => load(remote, exposed, attempt > 0)), [load, remote, exposed, attempt]);
+  const Exposed = useMemo(
+    () => lazy(() => load(remote, exposed, attempt > 0)),
+    [load, remote, exposed, attempt],
+  );
 
   return (
     <RemoteErrorBoundary key={attempt} label={label} onRetry={() => setAttempt((n) => n + 1)}>

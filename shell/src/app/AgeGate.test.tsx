@@ -1,0 +1,44 @@
+import { stores } from '@storefront/bus';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AGE_VERIFIED_KEY, bindAgeVerification } from './age-verification';
+import { AgeGate } from './AgeGate';
+import { renderInShell } from './test-utils';
+
+describe('age gate', () => {
+  let unbind: () => void;
+  beforeEach(() => {
+    localStorage.clear();
+    unbind = bindAgeVerification(localStorage);
+  });
+  afterEach(() => unbind());
+
+  it('starts unverified when the flag is absent', () => {
+    expect(stores.ageVerified.get()).toBe(false);
+  });
+
+  it('stores the flag on "YES - I am 21+"', async () => {
+    renderInShell(<AgeGate />);
+    expect(screen.getByRole('dialog', { name: 'Age Verification Required' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'YES - I am 21+' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'YES - I am 21+' }));
+    expect(stores.ageVerified.get()).toBe(true);
+    expect(localStorage.getItem(AGE_VERIFIED_KEY)).toBe('true');
+  });
+
+  it('does nothing on "NO - Under 21"', async () => {
+    renderInShell(<AgeGate />);
+    await userEvent.click(screen.getByRole('button', { name: 'NO - Under 21' }));
+    expect(stores.ageVerified.get()).toBe(false);
+    expect(localStorage.getItem(AGE_VERIFIED_KEY)).toBeNull();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('reads a stored flag at start', () => {
+    unbind();
+    localStorage.setItem(AGE_VERIFIED_KEY, 'true');
+    unbind = bindAgeVerification(localStorage);
+    expect(stores.ageVerified.get()).toBe(true);
+    stores.ageVerified.set(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { bus } from '@storefront/bus';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderInShell } from './test-utils';
+import { Toaster } from './Toaster';
+
+describe('Toaster', () => {
+  it('shows toasts published by any module and lets them be dismissed', async () => {
+    renderInShell(<Toaster />);
+    act(() => {
+      bus.publish('toast/show', {
+        title: 'Added to Cart',
+        description: 'BPC-157 - 10mg has been added to your cart.',
+      });
+      bus.publish('toast/show', { title: 'Required fields missing', variant: 'destructive' });
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Added to Cart');
+    expect(screen.getByRole('alert')).toHaveTextContent('Required fields missing');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Dismiss notification' })[0]!);
+    expect(screen.queryByText('Added to Cart')).not.toBeInTheDocument();
+  });
+
+  it('removes a toast after five seconds', () => {
+    jest.useFakeTimers();
+    renderInShell(<Toaster />);
+    act(() => void bus.publish('toast/show', { title: 'Subscribed' }));
+    expect(screen.getByText('Subscribed')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(5000));
+    expect(screen.queryByText('Subscribed')).not.toBeInTheDocument();
+    jest.useRealTimers();
+  });
+});

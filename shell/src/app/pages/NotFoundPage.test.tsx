@@ -1,0 +1,9 @@
+import { screen } from '@testing-library/react';
+import { renderInShell } from '../test-utils';
+import { NotFoundPage } from './NotFoundPage';
+
+it('says the page was not found and links home', () => {
+  renderInShell(<NotFoundPage />, '/nowhere');
+  expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});

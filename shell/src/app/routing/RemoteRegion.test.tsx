@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ExposedComponent } from '../federation/remote-loader';
+import { RemoteUnavailableError } from '../federation/remote-unavailable';
+import { renderInShell } from '../test-utils';
+import { RemoteRegion } from './RemoteRegion';
+
+type Loader = (remote: string, exposed: string, fresh?: boolean) => Promise<ExposedComponent>;
+
+describe('RemoteRegion', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('renders the exposed component the loader returns', async () => {
+    const load: Loader = jest.fn(async () => ({ default: () => <h1>Refund Policy</h1> }));
+    renderInShell(
+      <RemoteRegion remote="content" exposed="RefundPolicyPage" label="refund policy" load={load} />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Refund Policy' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('content', 'RefundPolicyPage', false);
+  });
+
+  it('shows a plain message with a retry when the remote cannot be loaded, and recovers on retry', async () => {
+    const load = jest
+      .fn<ReturnType<Loader>, Parameters<Loader>>()
+      .mockRejectedValueOnce(new RemoteUnavailableError('checkout', 'it is not deployed'))
+      .mockResolvedValueOnce({ default: () => <h1>Checkout</h1> });
+    renderInShell(
+      <RemoteRegion remote="checkout" exposed="QuickCheckoutPage" label="checkout" load={load} />,
+    );
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The checkout is unavailable right now.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
+    expect(load).toHaveBeenLastCalledWith('checkout', 'QuickCheckoutPage', true);
+  });
+
+  it('contains a remote that throws while rendering', async () => {
+    const Broken = () => {
+      throw new Error('render bug');
+    };
+    const load: Loader = async () => ({ default: Broken });
+    renderInShell(
+      <>
+        <p>Header still here</p>
+        <RemoteRegion remote="catalog" exposed="CatalogPage" label="catalogue" load={load} />
+      </>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The catalogue is unavailable right now.');
+    expect(screen.getByText('Header still here')).toBeInTheDocument();
+  });
+});
