@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
-export const ToastRegion = styled.div`
+export const ToastRegion = styled.div.attrs({ role: 'region' })`
   position: fixed;
   right: 1rem;
   bottom: 1rem;

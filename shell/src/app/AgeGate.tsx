@@ -50,7 +50,9 @@ const Choices = styled.div`
  */
 export function AgeGate() {
   const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
+  useEffect(() => {
+    confirm.current?.focus();
+  }, []);
 
   const verify = () => {
     stores.ageVerified.set(true);

@@ -8,6 +8,7 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { HomePlaceholder } from './pages/HomePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { RemoteErrorBoundary } from './routing/RemoteErrorBoundary';
 import { RemoteRegion } from './routing/RemoteRegion';
 import { remoteRoutes } from './routing/route-table';
 import { Toaster } from './Toaster';
@@ -32,7 +33,10 @@ const SkipLink = styled.a`
 
 function useScrollToTopOnNavigation() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Block body on purpose: scrollTo returns a Promise in current Chrome, and an effect must not return one.
+    window.scrollTo(0, 0);
+  }, [pathname]);
 }
 
 function SiteLayout() {
@@ -54,7 +58,15 @@ function SiteLayout() {
               <Route
                 key={route.path}
                 path={route.path}
-                element={<RemoteRegion remote={route.remote} exposed={route.exposed} label={route.label} />}
+                // A region per route: a failure shown on one route must not follow the shopper to the next.
+                element={
+                  <RemoteRegion
+                    key={route.path}
+                    remote={route.remote}
+                    exposed={route.exposed}
+                    label={route.label}
+                  />
+                }
               />
             ))}
             <Route path="*" element={<NotFoundPage />} />
@@ -72,9 +84,16 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <BrowserRouter>
-        <SiteLayout />
-      </BrowserRouter>
+      {/* Last resort: a fault in the shell itself still leaves a message and a way back, never a blank page. */}
+      <RemoteErrorBoundary
+        label="store"
+        hint="Please reload the page."
+        onRetry={() => window.location.reload()}
+      >
+        <BrowserRouter>
+          <SiteLayout />
+        </BrowserRouter>
+      </RemoteErrorBoundary>
     </ThemeProvider>
   );
 }

@@ -14,6 +14,8 @@ const Message = styled(Card)`
 interface Props {
   /** What the region is, in the shopper's words: 'checkout', 'policy page'. */
   label: string;
+  /** What the shopper can still do; a route region reassures that the rest of the site works. */
+  hint?: string;
   onRetry(): void;
   children: ReactNode;
 }
@@ -40,7 +42,7 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
     return (
       <Message role="alert">
         <h2>The {this.props.label} is unavailable right now.</h2>
-        <p>The rest of the site is working. Please try again in a moment.</p>
+        <p>{this.props.hint ?? 'The rest of the site is working. Please try again in a moment.'}</p>
         <Button type="button" onClick={this.retry}>
           Try again
         </Button>

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './support/chromium';
+
+/** The suite runs its own stack beside a developer's: every port shifted by 100, its own data. */
+const PORT_OFFSET = 100;
+const baseURL = `http://127.0.0.1:${3000 + PORT_OFFSET}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npm start',
+    cwd: '..',
+    url: `${baseURL}/healthz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      STOREFRONT_PORT_OFFSET: String(PORT_OFFSET),
+      STOREFRONT_DATA_DIR: '.data/e2e',
+      STOREFRONT_FRESH: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

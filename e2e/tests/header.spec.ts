@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { asVerifiedAdult, MOBILE } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => asVerifiedAdult(page));
+
+test.describe('header on desktop', () => {
+  test('shows the search box, cart, account and navigation of the spec', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await expect(search).toHaveAttribute(
+      'placeholder',
+      'Search peptides, CAS numbers, molecular formulas...',
+    );
+    await expect(page.getByText('Ctrl K')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: 'Product Catalog' })).toBeDisabled();
+    await expect(nav.getByRole('button', { name: 'Certificates' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+
+  test('Ctrl+K focuses the search box', async ({ page }) => {
+    await page.goto('/refund-policy');
+    await page.getByRole('heading', { name: 'Refund Policy' }).click();
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeFocused();
+  });
+
+  test('Compliance scrolls to the compliance notice', async ({ page }) => {
+    await page.goto('/terms-of-service');
+    const notice = page.getByRole('region', { name: 'Compliance Notice' });
+    await expect(notice).not.toBeInViewport();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compliance' }).click();
+    await expect(notice).toBeInViewport();
+  });
+
+  test('Sign In and Create Account go to /auth, Home back to /', async ({ page }) => {
+    await page.goto('/shipping-policy');
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/auth');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/');
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL('/auth');
+  });
+
+  test('the footer shows the contact details from configuration and the policy links', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'support@helix-research.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@helix-research.example',
+    );
+    await expect(footer.getByRole('link', { name: '+1 (480) 555-0142' })).toBeVisible();
+    for (const [name, href] of [
+      ['Shipping Policy', '/shipping-policy'],
+      ['Terms of Service', '/terms-of-service'],
+      ['Privacy Policy', '/terms-of-service'],
+      ['Return Policy', '/refund-policy'],
+    ]) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  });
+});
+
+test.describe('header under 768px', () => {
+  test.use({ viewport: MOBILE });
+
+  test('has the menu toggle and the compact bar instead of the desktop navigation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const compact = page.getByRole('navigation', { name: 'Quick links' });
+    await expect(compact.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(compact.getByRole('button', { name: 'Catalog' })).toBeDisabled();
+    await expect(compact.getByRole('link', { name: 'Compliance' })).toBeVisible();
+    await expect(compact.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Create Account' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/auth');
+    await expect(menu).toBeHidden();
+  });
+
+  test('keeps the header on one screen width without horizontal scrolling', async ({ page }) => {
+    await page.goto('/refund-policy');
+    await expect(page.getByRole('heading', { name: 'Refund Policy' })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(MOBILE.width);
+  });
+});
