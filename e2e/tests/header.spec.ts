@@ -52,12 +52,13 @@ test.describe('header on desktop', () => {
       'mailto:support@helix-research.example',
     );
     await expect(footer.getByRole('link', { name: '+1 (480) 555-0142' })).toBeVisible();
-    for (const [name, href] of [
+    const policyLinks: Array<[string, string]> = [
       ['Shipping Policy', '/shipping-policy'],
       ['Terms of Service', '/terms-of-service'],
       ['Privacy Policy', '/terms-of-service'],
       ['Return Policy', '/refund-policy'],
-    ]) {
+    ];
+    for (const [name, href] of policyLinks) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
     }
   });
