@@ -2,3 +2,4 @@ export * from './money';
 export * from './order';
 export * from './schemas';
 export * from './api-client';
+export * from './catalog-schemas';

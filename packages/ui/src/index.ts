@@ -7,3 +7,5 @@ export * from './spinner';
 export * from './toast';
 export * from './scroll-reveal';
 export * from './use-async';
+export * from './remote-error-boundary';
+export * from './remote-region';

@@ -1,5 +1,5 @@
 import { stores, useStore } from '@storefront/bus';
-import { GlobalStyle, theme } from '@storefront/ui';
+import { GlobalStyle, RemoteErrorBoundary, RemoteRegion, theme } from '@storefront/ui';
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
@@ -8,8 +8,6 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { HomePlaceholder } from './pages/HomePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { RemoteErrorBoundary } from './routing/RemoteErrorBoundary';
-import { RemoteRegion } from './routing/RemoteRegion';
 import { remoteRoutes } from './routing/route-table';
 import { Toaster } from './Toaster';
 

@@ -1,8 +1,11 @@
+import { installRemoteLoader } from '@storefront/ui';
 import { createRoot } from 'react-dom/client';
 import { bindAgeVerification } from './age-verification';
 import { App } from './App';
+import { loadExposedComponent } from './federation/remote-loader';
 import { loadRuntimeConfig } from './runtime-config';
 
+installRemoteLoader(loadExposedComponent);
 bindAgeVerification();
 void loadRuntimeConfig();
 createRoot(document.getElementById('root')!).render(<App />);

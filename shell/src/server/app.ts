@@ -49,6 +49,8 @@ export function createShellServer(config: ShellConfig, store: ArtifactStore, log
     }),
   );
 
+  // Service-to-service endpoints (/internal/...) are never reachable from the browser.
+  app.use(/^\/api\/[^/]+\/internal(\/|$)/, notFoundHandler);
   for (const module of SERVICE_MODULES) {
     app.use(`/api/${module}`, apiProxy(module, serviceUrl(config, module), config.PROXY_TIMEOUT_MS, logger));
   }

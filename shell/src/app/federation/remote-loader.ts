@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { ComponentType } from 'react';
+import type { ExposedComponent } from '@storefront/ui';
 import { fetchRegistry, type PublicRegistry } from './registry';
 import { RemoteUnavailableError, UNAVAILABLE } from './remote-unavailable';
 
@@ -15,9 +15,6 @@ function currentRegistry(fresh: boolean): Promise<PublicRegistry> {
   }
   return registry;
 }
-
-/** Route and fragment components take no props: they read what they need from the URL and the bus. */
-export type ExposedComponent = { default: ComponentType };
 
 /**
  * Loads `remote/exposed` at run time from the version the registry says is live. A retry (`fresh`)

@@ -1,6 +1,5 @@
-import { Container, ScrollReveal } from '@storefront/ui';
+import { Container, RemoteRegion, ScrollReveal } from '@storefront/ui';
 import styled from 'styled-components';
-import { RemoteRegion } from '../routing/RemoteRegion';
 
 const Hero = styled.section`
   padding: 4rem 0;

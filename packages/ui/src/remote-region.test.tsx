@@ -1,9 +1,11 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExposedComponent } from '../federation/remote-loader';
-import { RemoteUnavailableError } from '../federation/remote-unavailable';
-import { renderInShell } from '../test-utils';
-import { RemoteRegion } from './RemoteRegion';
+import type { ReactElement } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { RemoteRegion, type ExposedComponent } from './remote-region';
+import { theme } from './theme';
+
+const renderInShell = (ui: ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
 
 type Loader = (remote: string, exposed: string, fresh?: boolean) => Promise<ExposedComponent>;
 
@@ -23,7 +25,7 @@ describe('RemoteRegion', () => {
   it('shows a plain message with a retry when the remote cannot be loaded, and recovers on retry', async () => {
     const load = jest
       .fn<ReturnType<Loader>, Parameters<Loader>>()
-      .mockRejectedValueOnce(new RemoteUnavailableError('checkout', 'it is not deployed'))
+      .mockRejectedValueOnce(new Error('Module "checkout" is unavailable: it is not deployed'))
       .mockResolvedValueOnce({ default: () => <h1>Checkout</h1> });
     renderInShell(
       <RemoteRegion remote="checkout" exposed="QuickCheckoutPage" label="checkout" load={load} />,

@@ -1,6 +1,7 @@
-import { Button, Card } from '@storefront/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { Button } from './button';
+import { Card } from './layout';
 
 const Message = styled(Card)`
   max-width: 640px;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Each page shows and charges the prices of its sales channel (ARCHITECTURE.md, "Price lists"). */
+export const salesChannelSchema = z.enum(['storefront', 'quick-checkout', 'catalogue']);
+export type SalesChannel = z.infer<typeof salesChannelSchema>;
+
+const cents = z.number().int().nonnegative();
+
+export const homeProductDoseSchema = z.object({
+  dose: z.string(),
+  price: cents,
+  image: z.string(),
+  /** 'Save 10%' and the like, shown beside the dose. */
+  label: z.string().nullable(),
+});
+
+export const homeProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  applications: z.array(z.string()),
+  purity: z.string(),
+  storage: z.string(),
+  keywords: z.array(z.string()),
+  defaultDose: z.string(),
+  doses: z.array(homeProductDoseSchema).min(1),
+});
+export type HomeProduct = z.infer<typeof homeProductSchema>;
+export const homeProductsSchema = z.object({ products: z.array(homeProductSchema) });
+
+export const catalogueProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dose: z.string(),
+  casNumber: z.string(),
+  molecularFormula: z.string(),
+  molecularWeight: z.string(),
+  purity: z.number(),
+  price: cents,
+  image: z.string(),
+  category: z.string(),
+  researchAreas: z.array(z.string()),
+  inStock: z.boolean(),
+  featured: z.boolean(),
+  description: z.string(),
+});
+export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
+export const catalogueSchema = z.object({
+  categories: z.array(z.string()),
+  products: z.array(catalogueProductSchema),
+});
+export type Catalogue = z.infer<typeof catalogueSchema>;
+
+/** What another service asks the catalog to price; quantities are whole and at least 1. */
+export const quoteRequestSchema = z.object({
+  channel: salesChannelSchema,
+  lines: z
+    .array(
+      z.object({
+        productId: z.string().trim().min(1).max(80),
+        dose: z.string().trim().min(1).max(20),
+        quantity: z.number().int().min(1).max(10_000),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+export const quotedLineSchema = z.object({
+  productId: z.string(),
+  dose: z.string(),
+  quantity: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  unitPrice: cents,
+  lineTotal: cents,
+});
+export const quoteSchema = z.object({ channel: salesChannelSchema, lines: z.array(quotedLineSchema) });
+export type Quote = z.infer<typeof quoteSchema>;

@@ -1,0 +1,9 @@
+import type { Database } from '@storefront/service-kit';
+import { Router } from 'express';
+import { imageRoutes } from './routes/images';
+import { quoteRoutes } from './routes/quote';
+import { storefrontRoutes } from './routes/storefront';
+
+export function catalogRoutes(db: Database): Router {
+  return Router().use(storefrontRoutes(db)).use(imageRoutes(db)).use(quoteRoutes(db));
+}

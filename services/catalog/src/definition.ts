@@ -1,0 +1,13 @@
+import path from 'node:path';
+import type { ServiceDefinition } from '@storefront/service-kit';
+import { catalogRoutes } from './app';
+import { version } from '../package.json';
+
+export const catalogService: ServiceDefinition<Record<string, never>> = {
+  name: 'catalog',
+  version,
+  defaultPort: 4001,
+  configShape: {},
+  migrationsDir: path.join(__dirname, '../migrations'),
+  routes: ({ db }) => catalogRoutes(db),
+};

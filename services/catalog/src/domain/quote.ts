@@ -1,0 +1,35 @@
+import { lineTotal, type Quote, type QuoteRequest } from '@storefront/commerce';
+import type { FieldError } from '@storefront/service-kit';
+import type { PriceRow } from '../store/catalog-store';
+
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; errors: FieldError[] };
+
+/**
+ * Prices each requested line from the channel's price list. A product/dose the channel does not sell
+ * has no price: the whole quote is refused, naming every such line, and nothing falls back to zero.
+ */
+export function priceQuote(request: QuoteRequest, prices: PriceRow[]): QuoteOutcome {
+  const byKey = new Map(prices.map((p) => [`${p.productId}\u0000${p.dose}`, p]));
+  const errors: FieldError[] = [];
+  const lines: Quote['lines'] = [];
+  request.lines.forEach((line, index) => {
+    const price = byKey.get(`${line.productId}\u0000${line.dose}`);
+    if (!price) {
+      errors.push({
+        field: `lines.${index}`,
+        message: `No price for "${line.productId}" ${line.dose} in the ${request.channel} price list.`,
+      });
+      return;
+    }
+    lines.push({
+      productId: line.productId,
+      dose: line.dose,
+      quantity: line.quantity,
+      name: price.name,
+      sku: price.sku,
+      unitPrice: price.unitPrice,
+      lineTotal: lineTotal({ unitPrice: price.unitPrice, quantity: line.quantity }),
+    });
+  });
+  return errors.length ? { ok: false, errors } : { ok: true, quote: { channel: request.channel, lines } };
+}

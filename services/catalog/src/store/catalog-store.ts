@@ -1,0 +1,164 @@
+import type { Catalogue, HomeProduct, QuoteRequest, SalesChannel } from '@storefront/commerce';
+import type { Queryable } from '@storefront/service-kit';
+
+/** The home grid: the storefront channel's products in order, each with its priced doses. */
+export async function listHomeProducts(db: Queryable): Promise<HomeProduct[]> {
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    description: string;
+    applications: string[];
+    purity: string;
+    storage: string;
+    keywords: string[] | null;
+    default_dose: string;
+    doses: HomeProduct['doses'];
+  }>(
+    `SELECT p.id, p.name, p.description, p.applications, l.purity_label AS purity, p.storage, l.default_dose,
+            (SELECT array_agg(k.keyword ORDER BY k.keyword) FROM product_keywords k WHERE k.product_id = p.id) AS keywords,
+            (SELECT json_agg(json_build_object(
+                      'dose', e.dose, 'price', e.price_cents, 'label', e.promo_label,
+                      'image', (SELECT i.path FROM product_images i
+                                WHERE i.product_id = p.id AND (i.dose = e.dose OR i.dose IS NULL)
+                                ORDER BY i.dose NULLS LAST LIMIT 1))
+                    ORDER BY e.position)
+               FROM price_list_entries e WHERE e.channel = l.channel AND e.product_id = p.id) AS doses
+       FROM channel_listings l JOIN products p ON p.id = l.product_id
+      WHERE l.channel = 'storefront'
+      ORDER BY l.position`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    applications: row.applications,
+    purity: row.purity,
+    storage: row.storage,
+    keywords: row.keywords ?? [],
+    defaultDose: row.default_dose,
+    doses: row.doses,
+  }));
+}
+
+/** The catalogue page: its categories and the catalogue channel's products. */
+export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
+  const categories = await db.query<{ name: string }>('SELECT name FROM categories ORDER BY position');
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    dose: string;
+    cas_number: string;
+    molecular_formula: string;
+    molecular_weight: string;
+    purity: string;
+    price_cents: number;
+    image: string;
+    category: string;
+    research_areas: string[] | null;
+    in_stock: boolean;
+    featured: boolean;
+    description: string;
+  }>(
+    `SELECT p.id, p.name, l.default_dose AS dose, p.cas_number, p.molecular_formula, p.molecular_weight,
+            e.purity, e.price_cents, c.name AS category, l.in_stock, l.featured, p.description,
+            (SELECT i.path FROM product_images i WHERE i.product_id = p.id AND (i.dose = e.dose OR i.dose IS NULL)
+              ORDER BY i.dose NULLS LAST LIMIT 1) AS image,
+            (SELECT array_agg(a.area ORDER BY a.position) FROM product_research_areas a WHERE a.product_id = p.id) AS research_areas
+       FROM channel_listings l
+       JOIN products p ON p.id = l.product_id
+       JOIN categories c ON c.slug = p.category_slug
+       JOIN price_list_entries e ON e.channel = l.channel AND e.product_id = l.product_id AND e.dose = l.default_dose
+      WHERE l.channel = 'catalogue'
+      ORDER BY l.position`,
+  );
+  return {
+    categories: categories.rows.map((c) => c.name),
+    products: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      dose: row.dose,
+      casNumber: row.cas_number,
+      molecularFormula: row.molecular_formula,
+      molecularWeight: row.molecular_weight,
+      purity: Number(row.purity),
+      price: row.price_cents,
+      image: row.image,
+      category: row.category,
+      researchAreas: row.research_areas ?? [],
+      inStock: row.in_stock,
+      featured: row.featured,
+      description: row.description,
+    })),
+  };
+}
+
+export interface PriceRow {
+  productId: string;
+  dose: string;
+  name: string;
+  sku: string;
+  unitPrice: number;
+}
+
+/** The prices a channel has for the requested product/dose pairs; pairs it does not sell are absent. */
+export async function findPrices(
+  db: Queryable,
+  channel: SalesChannel,
+  lines: QuoteRequest['lines'],
+): Promise<PriceRow[]> {
+  const { rows } = await db.query<{
+    product_id: string;
+    dose: string;
+    name: string;
+    sku: string;
+    price_cents: number;
+  }>(
+    `SELECT e.product_id, e.dose, p.name, e.sku, e.price_cents
+       FROM price_list_entries e JOIN products p ON p.id = e.product_id
+      WHERE e.channel = $1
+        AND (e.product_id, e.dose) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+    [channel, lines.map((l) => l.productId), lines.map((l) => l.dose)],
+  );
+  return rows.map((r) => ({
+    productId: r.product_id,
+    dose: r.dose,
+    name: r.name,
+    sku: r.sku,
+    unitPrice: r.price_cents,
+  }));
+}
+
+export interface VialFacts {
+  name: string;
+  dose: string | null;
+  accentColor: string;
+  liquid: boolean;
+}
+
+/** What the drawing of one image needs, if that image exists. */
+export async function findVialFacts(
+  db: Queryable,
+  productId: string,
+  variant: string,
+): Promise<VialFacts | null> {
+  const dose = variant === 'default' ? null : variant;
+  const { rows } = await db.query<{
+    name: string;
+    dose: string | null;
+    accent_color: string;
+    unit_is_ml: boolean;
+  }>(
+    // A drawing shared by all doses still names the dose when the product comes in only one.
+    `SELECT p.name, p.accent_color,
+            coalesce(i.dose, (SELECT CASE WHEN count(*) = 1 THEN min(v.dose) END
+                                FROM product_variants v WHERE v.product_id = p.id)) AS dose,
+            EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.dose LIKE '%ml') AS unit_is_ml
+       FROM product_images i JOIN products p ON p.id = i.product_id
+      WHERE i.product_id = $1 AND i.dose IS NOT DISTINCT FROM $2`,
+    [productId, dose],
+  );
+  const row = rows[0];
+  return row
+    ? { name: row.name, dose: row.dose, accentColor: row.accent_color, liquid: row.unit_is_ml }
+    : null;
+}

@@ -1,0 +1,236 @@
+import path from 'node:path';
+import { dollarsToCents, homeProductsSchema, catalogueSchema, quoteSchema } from '@storefront/commerce';
+import { createServiceApp } from '@storefront/service-kit';
+import {
+  openTestDatabase,
+  silentLogger,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '@storefront/service-kit/testing';
+import request from 'supertest';
+import { catalogRoutes } from '../src/app';
+import { quickCheckoutPurity, specPrices } from './spec-prices';
+
+const migrations = path.join(__dirname, '../migrations');
+
+describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: ReturnType<typeof createServiceApp>;
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase(kind, migrations);
+    app = createServiceApp({
+      name: 'catalog',
+      version: 'test',
+      db: testDb.db,
+      logger: silentLogger(),
+      bodyLimit: '16kb',
+      routes: catalogRoutes(testDb.db),
+    });
+  });
+  afterAll(() => testDb.dispose());
+
+  /** supertest treats SVG as binary; read it as the text it is. */
+  const getSvg = (url: string) =>
+    request(app)
+      .get(url)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(null, text));
+      });
+
+  const quote = (channel: string, lines: unknown[]) =>
+    request(app).post('/internal/quote').send({ channel, lines });
+
+  describe('price lists', () => {
+    for (const [channel, rows] of Object.entries(specPrices)) {
+      it(`prices every ${channel} entry of the spec exactly`, async () => {
+        const res = await quote(
+          channel,
+          rows.map(([productId, dose]) => ({ productId, dose, quantity: 1 })),
+        );
+        expect(res.status).toBe(200);
+        const body = quoteSchema.parse(res.body);
+        expect(body.lines.map((l) => [l.productId, l.dose, l.unitPrice, l.sku])).toEqual(
+          rows.map(([productId, dose, dollars, sku]) => [productId, dose, dollarsToCents(dollars), sku]),
+        );
+      });
+
+      it(`sells nothing in ${channel} beyond the spec's table`, async () => {
+        const { rows: entries } = await testDb.db.query<{ product_id: string; dose: string }>(
+          'SELECT product_id, dose FROM price_list_entries WHERE channel = $1 ORDER BY product_id, dose',
+          [channel],
+        );
+        expect(entries.map((e) => `${e.product_id} ${e.dose}`).sort()).toEqual(
+          rows.map(([p, d]) => `${p} ${d}`).sort(),
+        );
+      });
+    }
+
+    it('keeps the quick-checkout purity per dose and its popular flags', async () => {
+      const { rows } = await testDb.db.query<{
+        product_id: string;
+        dose: string;
+        purity: string;
+        popular: boolean;
+      }>("SELECT product_id, dose, purity, popular FROM price_list_entries WHERE channel = 'quick-checkout'");
+      const actual = rows.map((r) => [r.product_id, r.dose, Number(r.purity), r.popular]);
+      expect(actual).toEqual(expect.arrayContaining(quickCheckoutPurity));
+      expect(actual).toHaveLength(quickCheckoutPurity.length);
+    });
+  });
+
+  describe('quote endpoint', () => {
+    it('multiplies by quantity', async () => {
+      const res = await quote('storefront', [{ productId: 'retatrutide', dose: '20mg', quantity: 3 }]);
+      expect(res.body.lines[0]).toEqual({
+        productId: 'retatrutide',
+        dose: '20mg',
+        quantity: 3,
+        name: 'Retatrutide',
+        sku: 'RETA',
+        unitPrice: 19900,
+        lineTotal: 59700,
+      });
+    });
+
+    it('refuses a combination a channel does not sell, naming each bad line, and never prices it at 0', async () => {
+      const res = await quote('storefront', [
+        { productId: 'bpc-157', dose: '10mg', quantity: 1 },
+        { productId: 'bpc-157', dose: '20mg', quantity: 1 },
+        { productId: 'unicorn', dose: '1mg', quantity: 1 },
+      ]);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([
+        { field: 'lines.1', message: 'No price for "bpc-157" 20mg in the storefront price list.' },
+        { field: 'lines.2', message: 'No price for "unicorn" 1mg in the storefront price list.' },
+      ]);
+    });
+
+    it('refuses a product from another channel', async () => {
+      const res = await quote('catalogue', [{ productId: 'retatrutide', dose: '10mg', quantity: 1 }]);
+      expect(res.status).toBe(422);
+    });
+
+    it.each([
+      [{ channel: 'wholesale', lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 1 }] }, 'channel'],
+      [{ channel: 'storefront', lines: [] }, 'lines'],
+      [
+        { channel: 'storefront', lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 0 }] },
+        'lines.0.quantity',
+      ],
+      [
+        { channel: 'storefront', lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 1.5 }] },
+        'lines.0.quantity',
+      ],
+      [
+        { channel: 'storefront', lines: [{ productId: 'bpc-157', dose: '10mg', quantity: -2 }] },
+        'lines.0.quantity',
+      ],
+      [
+        { channel: 'storefront', lines: [{ productId: 'bpc-157', dose: '10mg', quantity: '1' }] },
+        'lines.0.quantity',
+      ],
+    ])('refuses a malformed request %p with a 400 naming %s', async (body, field) => {
+      const res = await request(app).post('/internal/quote').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    });
+
+    it('ignores any price or total the caller sends', async () => {
+      const res = await request(app)
+        .post('/internal/quote')
+        .send({
+          channel: 'storefront',
+          lines: [{ productId: 'tb-500', dose: '5mg', quantity: 2, unitPrice: 1, lineTotal: 2 }],
+          total: 1,
+        });
+      expect(res.body.lines[0]).toMatchObject({ unitPrice: 6000, lineTotal: 12000 });
+    });
+  });
+
+  describe('home products', () => {
+    it('lists the seven home peptides in order with their defaults, doses and prices', async () => {
+      const res = await request(app).get('/home-products');
+      const { products } = homeProductsSchema.parse(res.body);
+      expect(products.map((p) => [p.name, p.defaultDose])).toEqual([
+        ['Retatrutide', '5mg'],
+        ['GHK-Cu', '50mg'],
+        ['IGF1-LR3', '1mg'],
+        ['BPC-157', '10mg'],
+        ['CJC-1295', '5mg'],
+        ['TB-500', '5mg'],
+        ['SEMAX', '10mg'],
+      ]);
+      const prices = Object.fromEntries(
+        products.flatMap((p) => p.doses.map((d) => [`${p.id} ${d.dose}`, d.price])),
+      );
+      for (const [productId, dose, dollars] of specPrices.storefront) {
+        expect(prices[`${productId} ${dose}`]).toBe(dollarsToCents(dollars));
+      }
+      const retatrutide = products[0]!;
+      expect(retatrutide.purity).toBe('99.9%');
+      expect(retatrutide.doses.map((d) => d.label)).toEqual([null, 'Save 10%', 'Save 18%']);
+      expect(new Set(retatrutide.doses.map((d) => d.image)).size).toBe(3);
+      expect(products.slice(1).every((p) => p.purity === '99%' && p.storage === '-20°C')).toBe(true);
+      expect(products.find((p) => p.id === 'bpc-157')!.keywords).toContain('137525-51-0');
+    });
+  });
+
+  describe('catalogue', () => {
+    it('lists the six catalogue products with the spec fields and the five categories', async () => {
+      const catalogue = catalogueSchema.parse((await request(app).get('/catalogue')).body);
+      expect(catalogue.categories).toEqual([
+        'Growth Factors',
+        'Metabolic Research',
+        'Tissue Research',
+        'Research Blends',
+        'Laboratory Supplies',
+      ]);
+      expect(catalogue.products.map((p) => [p.name, p.price, p.purity, p.featured, p.inStock])).toEqual([
+        ['5-Amino-1MQ', 8999, 99.8, true, true],
+        ['AOD-9604', 12499, 99.5, false, true],
+        ['Bacteriostatic Water', 1599, 99.9, false, true],
+        ['BPC-157', 7999, 99.7, true, true],
+        ['BPC-157 + TB-500 Blend', 15999, 99.6, true, true],
+        ['CJC-1295 no DAC / Ipamorelin', 13999, 99.4, false, true],
+      ]);
+      const bpc = catalogue.products.find((p) => p.id === 'bpc-157')!;
+      expect(bpc).toMatchObject({
+        dose: '10mg',
+        casNumber: '137525-51-0',
+        molecularFormula: 'C62H98N16O22',
+        category: 'Tissue Research',
+      });
+    });
+  });
+
+  describe('images', () => {
+    it('draws each listed image as a cacheable SVG naming the product and dose', async () => {
+      const { products } = homeProductsSchema.parse((await request(app).get('/home-products')).body);
+      const catalogue = catalogueSchema.parse((await request(app).get('/catalogue')).body);
+      const images = [
+        ...products.flatMap((p) => p.doses.map((d) => d.image)),
+        ...catalogue.products.map((p) => p.image),
+      ];
+      for (const image of new Set(images)) {
+        const res = await getSvg(image.replace('/api/catalog', ''));
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.body).toMatch(/^<svg [^>]*viewBox="0 0 400 400"/);
+      }
+      const tenMg = (await getSvg('/images/v1/retatrutide/10mg.svg')).body as string;
+      expect(tenMg).toContain('>Retatrutide<');
+      expect(tenMg).toContain('>10mg<');
+    });
+
+    it('answers 404 for a picture that does not exist', async () => {
+      expect((await request(app).get('/images/v1/retatrutide/7mg.svg')).status).toBe(404);
+      expect((await request(app).get('/images/v1/nothing/default.svg')).status).toBe(404);
+    });
+  });
+});
