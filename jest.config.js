@@ -1,4 +1,10 @@
 // One Jest run covers every workspace: browser code in jsdom, services and tools in node.
+const { readdirSync } = require('node:fs');
+
+// Every remote module (mfe-*) is browser code; new ones are picked up without editing this file.
+const remoteFolders = readdirSync(__dirname)
+  .filter((name) => name.startsWith('mfe-'))
+  .map((name) => `<rootDir>/${name}`);
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -19,7 +25,7 @@ module.exports = {
   projects: [
     project(
       'browser',
-      ['<rootDir>/packages/bus', '<rootDir>/packages/ui', '<rootDir>/shell/src/app', '<rootDir>/mfe-content'],
+      ['<rootDir>/packages/bus', '<rootDir>/packages/ui', '<rootDir>/shell/src/app', ...remoteFolders],
       'jsdom',
     ),
     project(

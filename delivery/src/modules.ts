@@ -17,9 +17,13 @@ export interface ServiceProcess {
 
 export const SHELL_DIR = 'shell';
 
-export const remoteModules: RemoteModule[] = [{ name: 'content', dir: 'mfe-content' }];
+export const remoteModules: RemoteModule[] = [
+  { name: 'catalog', dir: 'mfe-catalog' },
+  { name: 'content', dir: 'mfe-content' },
+];
 
 export const serviceProcesses: ServiceProcess[] = [
+  { name: 'catalog', dir: 'services/catalog', defaultPort: 4001 },
   { name: 'content', dir: 'services/content', defaultPort: 4005 },
 ];
 

@@ -8,7 +8,8 @@ test('the home page with its age gate has no serious accessibility violations', 
 });
 
 const pages: Array<[string, string]> = [
-  ['/', 'Stay Updated with Research'],
+  ['/', 'Premium Research Peptides'],
+  ['/catalog', 'Research Peptide Catalog'],
   ['/refund-policy', 'Refund Policy'],
   ['/shipping-policy', 'Shipping Policy'],
   ['/terms-of-service', 'Terms of Service'],

@@ -6,7 +6,6 @@ import styled, { ThemeProvider } from 'styled-components';
 import { AgeGate } from './AgeGate';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
-import { HomePlaceholder } from './pages/HomePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { remoteRoutes } from './routing/route-table';
 import { Toaster } from './Toaster';
@@ -51,7 +50,6 @@ function SiteLayout() {
         <Header shopName={config?.shopName ?? 'Helix Research'} />
         <div id="main-content">
           <Routes>
-            <Route path="/" element={<HomePlaceholder />} />
             {remoteRoutes.map((route) => (
               <Route
                 key={route.path}

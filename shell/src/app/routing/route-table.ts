@@ -12,6 +12,7 @@ export interface RemoteRoute {
 const dedicatedCheckoutSlugs = ['retatrutide', 'bpc-157', 'ghk-cu', 'igf1-lr3', 'cjc1295', 'tb-500', 'semax'];
 
 export const remoteRoutes: RemoteRoute[] = [
+  { path: '/', remote: 'catalog', exposed: 'HomePage', label: 'home page' },
   { path: '/catalog', remote: 'catalog', exposed: 'CatalogPage', label: 'catalogue' },
   { path: '/product/:productId', remote: 'product', exposed: 'ProductPage', label: 'product page' },
   { path: '/checkout', remote: 'checkout', exposed: 'QuickCheckoutPage', label: 'checkout' },

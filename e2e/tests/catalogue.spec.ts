@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asVerifiedAdult, toast } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await asVerifiedAdult(page);
+  await page.goto('/catalog');
+  await expect(page.getByTestId('catalogue-product')).toHaveCount(6);
+});
+
+const names = (page: Page) => page.getByTestId('catalogue-product').getByRole('heading').allTextContents();
+const prices = (page: Page) => page.getByTestId('catalogue-product').getByTestId('price').allTextContents();
+
+test('lists the six products by name, with their catalogue prices', async ({ page }) => {
+  expect(await names(page)).toEqual([
+    '5-Amino-1MQ',
+    'AOD-9604',
+    'Bacteriostatic Water',
+    'BPC-157',
+    'BPC-157 + TB-500 Blend',
+    'CJC-1295 no DAC / Ipamorelin',
+  ]);
+  expect(await prices(page)).toEqual(['$89.99', '$124.99', '$15.99', '$79.99', '$159.99', '$139.99']);
+  await expect(page.getByText('In Stock')).toHaveCount(6);
+  await expect(page.getByText('Featured')).toHaveCount(3);
+});
+
+test('sorts by price ascending and by purity descending', async ({ page }) => {
+  await page.getByLabel('Sort by').selectOption('price');
+  expect(await prices(page)).toEqual(['$15.99', '$79.99', '$89.99', '$124.99', '$139.99', '$159.99']);
+  await page.getByLabel('Sort by').selectOption('purity');
+  expect(await names(page)).toEqual([
+    'Bacteriostatic Water',
+    '5-Amino-1MQ',
+    'BPC-157',
+    'BPC-157 + TB-500 Blend',
+    'AOD-9604',
+    'CJC-1295 no DAC / Ipamorelin',
+  ]);
+});
+
+test('filters by each of the categories', async ({ page }) => {
+  const category = page.getByLabel('Category');
+  await expect(category.locator('option')).toHaveText([
+    'All',
+    'Growth Factors',
+    'Metabolic Research',
+    'Tissue Research',
+    'Research Blends',
+    'Laboratory Supplies',
+  ]);
+  await category.selectOption('Metabolic Research');
+  expect(await names(page)).toEqual(['5-Amino-1MQ', 'AOD-9604']);
+  await category.selectOption('Laboratory Supplies');
+  expect(await names(page)).toEqual(['Bacteriostatic Water']);
+  await category.selectOption('All');
+  await expect(page.getByTestId('catalogue-product')).toHaveCount(6);
+});
+
+test('searches by name or category', async ({ page }) => {
+  const search = page.getByLabel('Search the catalog');
+  await search.fill('bpc');
+  expect(await names(page)).toEqual(['BPC-157', 'BPC-157 + TB-500 Blend']);
+  await search.fill('blends');
+  expect(await names(page)).toEqual(['BPC-157 + TB-500 Blend']);
+  await search.fill('nothing like this');
+  await expect(page.getByText('No products match your search.')).toBeVisible();
+});
+
+test('each card links to its product page and adds to the cart with feedback', async ({ page }) => {
+  await expect(page.getByRole('link', { name: 'View Details: AOD-9604' })).toHaveAttribute(
+    'href',
+    '/product/aod-9604',
+  );
+  await page.getByRole('button', { name: 'Add to Cart: Bacteriostatic Water' }).click();
+  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+  await expect(toast(page, 'Added to Cart')).toBeVisible();
+  await expect(page.getByText('Bacteriostatic Water - 30ml has been added to your cart.')).toBeVisible();
+});
+
+test('the custom quote and specialist buttons are disabled', async ({ page }) => {
+  await expect(page.getByRole('button', { name: 'Request Custom Quote' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Speak with Specialist' })).toBeDisabled();
+});

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asVerifiedAdult, MOBILE, toast } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await asVerifiedAdult(page);
+  await page.goto('/');
+  await expect(page.getByTestId('home-product')).toHaveCount(7);
+});
+
+const card = (page: Page, name: string) =>
+  page.getByTestId('home-product').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** Spec section 9's home prices and section 2's default doses and checkout slugs. */
+const homeProducts: Array<{
+  name: string;
+  slug: string;
+  defaultDose: string;
+  prices: Record<string, string>;
+}> = [
+  {
+    name: 'Retatrutide',
+    slug: 'retatrutide',
+    defaultDose: '5mg',
+    prices: { '5mg': '$99.00', '10mg': '$140.00', '20mg': '$199.00' },
+  },
+  { name: 'GHK-Cu', slug: 'ghk-cu', defaultDose: '50mg', prices: { '50mg': '$69.99', '100mg': '$89.99' } },
+  { name: 'IGF1-LR3', slug: 'igf1-lr3', defaultDose: '1mg', prices: { '1mg': '$89.99' } },
+  { name: 'BPC-157', slug: 'bpc-157', defaultDose: '10mg', prices: { '10mg': '$85.00' } },
+  { name: 'CJC-1295', slug: 'cjc1295', defaultDose: '5mg', prices: { '5mg': '$69.99', '10mg': '$100.00' } },
+  { name: 'TB-500', slug: 'tb-500', defaultDose: '5mg', prices: { '5mg': '$60.00' } },
+  { name: 'SEMAX', slug: 'semax', defaultDose: '10mg', prices: { '10mg': '$89.00' } },
+];
+
+test('every product shows its default dose, the price of each dose, and the checkout link for it', async ({
+  page,
+}) => {
+  for (const product of homeProducts) {
+    const item = card(page, product.name);
+    await expect(item.getByRole('radio', { checked: true })).toContainText(product.defaultDose);
+    await expect(item.getByTestId('price')).toHaveText(product.prices[product.defaultDose]!);
+    for (const [dose, price] of Object.entries(product.prices)) {
+      await item.getByRole('radio', { name: new RegExp(`^${dose}`) }).click();
+      await expect(item.getByTestId('price')).toHaveText(price);
+      await expect(item.getByRole('link', { name: `Buy Now: ${product.name} ${dose}` })).toHaveAttribute(
+        'href',
+        `/checkout/${product.slug}?dosage=${dose}&quantity=1`,
+      );
+    }
+  }
+});
+
+test("Retatrutide's larger vials carry their savings labels and their own pictures", async ({ page }) => {
+  const item = card(page, 'Retatrutide');
+  await expect(item.getByRole('radio', { name: /^10mg/ })).toContainText('Save 10%');
+  await expect(item.getByRole('radio', { name: /^20mg/ })).toContainText('Save 18%');
+  const picture = item.getByRole('img');
+  await expect(picture).toHaveAttribute('src', /retatrutide\/5mg\.svg$/);
+  await item.getByRole('radio', { name: /^20mg/ }).click();
+  await expect(picture).toHaveAttribute('src', /retatrutide\/20mg\.svg$/);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test('seven products in rows of three get two Coming Soon placeholders', async ({ page }) => {
+  await expect(page.getByTestId('coming-soon')).toHaveCount(2);
+  await expect(page.getByTestId('coming-soon').first()).toContainText('New research compound in development');
+  const tops = await page
+    .getByTestId('home-product')
+    .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(3);
+});
+
+test('the header search filters the grid live, over names, applications and keywords', async ({ page }) => {
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('  GHK ');
+  await expect(page.getByTestId('home-product')).toHaveCount(1);
+  await expect(card(page, 'GHK-Cu')).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  await search.fill('glp-1');
+  await expect(page.getByTestId('home-product')).toHaveCount(1);
+  await expect(card(page, 'Retatrutide')).toBeVisible();
+  await search.fill('137525-51-0');
+  await expect(card(page, 'BPC-157')).toBeVisible();
+  await search.fill('neuroprotection');
+  await expect(card(page, 'SEMAX')).toBeVisible();
+  await search.fill('');
+  await expect(page.getByTestId('home-product')).toHaveCount(7);
+});
+
+test('a search with no match says so and suggests names', async ({ page }) => {
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('insulin-like zebra');
+  await expect(page.getByText('No peptides found matching "insulin-like zebra"')).toBeVisible();
+  await expect(
+    page.getByText('Try searching for: retatrutide, ghk-cu, igf1-lr3, bpc-157, cjc-1295'),
+  ).toBeVisible();
+});
+
+test('Add to Cart turns green with "Added!" for two seconds and shows the toast', async ({ page }) => {
+  const item = card(page, 'GHK-Cu');
+  await item.getByRole('radio', { name: /^100mg/ }).click();
+  const started = Date.now();
+  await item.getByRole('button', { name: 'Add to Cart: GHK-Cu 100mg' }).click();
+  const added = item.getByRole('button', { name: 'Added!' });
+  await expect(added).toBeVisible();
+  expect(await added.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(21, 128, 61)');
+  await expect(toast(page, 'Added to Cart')).toBeVisible();
+  await expect(page.getByText('GHK-Cu - 100mg has been added to your cart.')).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Add to Cart: GHK-Cu 100mg' })).toBeVisible({
+    timeout: 4000,
+  });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+});
+
+test("'Explore Premium Products' scrolls to the product grid", async ({ page }) => {
+  const gridTop = () =>
+    page
+      .getByRole('heading', { name: 'Premium Research Peptides' })
+      .evaluate((h) => h.getBoundingClientRect().top);
+  expect(await gridTop()).toBeGreaterThan(400);
+  await page.getByRole('button', { name: 'Explore Premium Products' }).click();
+  await expect.poll(gridTop).toBeLessThan(250);
+});
+
+test('the quality, collaboration and newsletter sections follow the grid', async ({ page }) => {
+  for (const heading of [
+    'Quality Assurance',
+    'Laboratory Verification',
+    'Secure Research Distribution',
+    'Scientific Collaboration',
+  ]) {
+    await page.getByRole('heading', { name: heading }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  for (const tile of ['99.9%', 'GMP', 'Secure']) {
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: new RegExp(`^${tile}`) })
+        .first(),
+    ).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Research Resources' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Stay Updated with Research' })).toBeVisible();
+});
+
+test.describe('under 768px', () => {
+  test.use({ viewport: MOBILE });
+  test('the grid is one column and nothing overflows sideways', async ({ page }) => {
+    const lefts = await page
+      .getByTestId('home-product')
+      .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().left));
+    expect(new Set(lefts).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  });
+});

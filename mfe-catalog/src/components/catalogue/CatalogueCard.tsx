@@ -1,0 +1,100 @@
+import { formatUsd, type CatalogueProduct } from '@storefront/commerce';
+import { Badge, Button, Card } from '@storefront/ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { AddToCartButton } from '../AddToCartButton';
+import { ProductImage } from '../ProductImage';
+
+const Article = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 0.7rem;
+  padding: 1.25rem;
+  h3 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 0.2rem 0.75rem;
+    margin: 0;
+    font-size: 0.88rem;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.35rem;
+`;
+
+const Price = styled.p`
+  margin: 0;
+  font-size: 1.5rem;
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0.5rem;
+  margin-top: auto;
+`;
+
+export function CatalogueCard({ product }: { product: CatalogueProduct }) {
+  return (
+    <Article as="article" aria-labelledby={`catalogue-${product.id}`} data-testid="catalogue-product">
+      <ProductImage src={product.image} alt={`${product.name} ${product.dose} vial`} />
+      <Badges>
+        {product.featured && <Badge $tone="warning">Featured</Badge>}
+        <Badge $tone="accent">{product.purity}% Purity</Badge>
+        {product.inStock && <Badge $tone="success">In Stock</Badge>}
+      </Badges>
+      <h3 id={`catalogue-${product.id}`}>{product.name}</h3>
+      <dl>
+        <dt>Category</dt>
+        <dd>{product.category}</dd>
+        <dt>Size</dt>
+        <dd>{product.dose}</dd>
+        <dt>CAS</dt>
+        <dd>{product.casNumber}</dd>
+        <dt>Formula</dt>
+        <dd>{product.molecularFormula}</dd>
+      </dl>
+      <Price data-testid="price" data-cents={product.price}>
+        {formatUsd(product.price)}
+      </Price>
+      <Actions>
+        <AddToCartButton
+          label={`Add to Cart: ${product.name}`}
+          item={{
+            productId: product.id,
+            name: product.name,
+            variant: product.dose,
+            image: product.image,
+            price: product.price,
+            channel: 'catalogue',
+          }}
+        />
+        <Button
+          as={Link}
+          to={`/product/${product.id}`}
+          $variant="secondary"
+          aria-label={`View Details: ${product.name}`}
+        >
+          View Details
+        </Button>
+      </Actions>
+    </Article>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Container, media } from '@storefront/ui';
+import styled from 'styled-components';
+
+const Section = styled.section`
+  padding: 4rem 0;
+  h2 {
+    font-size: 2rem;
+    color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: 3fr 2fr;
+  gap: 2rem;
+  align-items: start;
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Areas = styled.ul`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0.5rem 1rem;
+  padding-left: 1.2rem;
+`;
+
+const researchAreas = [
+  'Metabolic research',
+  'Tissue repair and regeneration',
+  'Neuroscience',
+  'Endocrinology',
+  'Cell biology',
+  'Growth factor signalling',
+];
+
+export function ScientificCollaboration() {
+  return (
+    <Section aria-labelledby="collaboration-title">
+      <Container>
+        <Layout>
+          <div>
+            <h2 id="collaboration-title">Scientific Collaboration</h2>
+            <p>
+              We supply research institutions, universities and independent laboratories in over 50 countries,
+              with 95% customer satisfaction and institutional accounts for recurring orders.
+            </p>
+            <Areas aria-label="Research areas">
+              {researchAreas.map((area) => (
+                <li key={area}>{area}</li>
+              ))}
+            </Areas>
+          </div>
+          <Button type="button" $variant="secondary">
+            Research Resources
+          </Button>
+        </Layout>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,65 @@
+import { stores, useStore } from '@storefront/bus';
+import { Container, RemoteRegion, ScrollReveal, Spinner, useAsync } from '@storefront/ui';
+import styled from 'styled-components';
+import { catalogApi } from '../api';
+import { LoadFailure } from '../components/LoadFailure';
+import { Hero } from '../components/home/Hero';
+import { Grid, ProductGrid } from '../components/home/ProductGrid';
+import { QualityAssurance } from '../components/home/QualityAssurance';
+import { ScientificCollaboration } from '../components/home/ScientificCollaboration';
+
+const Products = styled.section`
+  padding: 3.5rem 0;
+  scroll-margin-top: 120px;
+  h2 {
+    font-size: 2rem;
+    color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const Placeholder = styled.div`
+  height: 560px;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+export default function HomePage() {
+  const query = useStore(stores.searchQuery);
+  const products = useAsync(() => catalogApi.homeProducts(), 'home-products');
+
+  return (
+    <main>
+      <Hero onExplore={() => document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' })} />
+      <Products id="products" aria-labelledby="products-title" aria-busy={products.status === 'loading'}>
+        <Container>
+          <h2 id="products-title">Premium Research Peptides</h2>
+          <p>Choose a vial size to see its price. Every compound ships with its certificate of analysis.</p>
+          {products.status === 'loading' && (
+            <>
+              <p role="status">
+                <Spinner /> Loading products…
+              </p>
+              <Grid aria-hidden="true">
+                <Placeholder />
+                <Placeholder />
+                <Placeholder />
+              </Grid>
+            </>
+          )}
+          {products.status === 'failed' && <LoadFailure what="Our products" onRetry={products.retry} />}
+          {products.status === 'ready' && <ProductGrid products={products.data} query={query} />}
+        </Container>
+      </Products>
+      <ScrollReveal>
+        <QualityAssurance />
+      </ScrollReveal>
+      <ScrollReveal delay={100}>
+        <ScientificCollaboration />
+      </ScrollReveal>
+      <ScrollReveal delay={100}>
+        <RemoteRegion remote="content" exposed="Newsletter" label="newsletter sign-up" />
+      </ScrollReveal>
+    </main>
+  );
+}
