@@ -9,7 +9,7 @@ import {
 } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { catalogRoutes } from '../src/app';
-import { quickCheckoutPurity, specPrices } from './spec-prices';
+import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';
 
 const migrations = path.join(__dirname, '../migrations');
 
@@ -60,12 +60,13 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
       });
 
       it(`sells nothing in ${channel} beyond the spec's table`, async () => {
+        const expected = channel === 'catalogue' ? [...rows, ...productPageOnlyPrices] : rows;
         const { rows: entries } = await testDb.db.query<{ product_id: string; dose: string }>(
           'SELECT product_id, dose FROM price_list_entries WHERE channel = $1 ORDER BY product_id, dose',
           [channel],
         );
         expect(entries.map((e) => `${e.product_id} ${e.dose}`).sort()).toEqual(
-          rows.map(([p, d]) => `${p} ${d}`).sort(),
+          expected.map(([p, d]) => `${p} ${d}`).sort(),
         );
       });
     }
@@ -205,6 +206,29 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
         molecularFormula: 'C62H98N16O22',
         category: 'Tissue Research',
       });
+    });
+  });
+
+  describe('product summaries', () => {
+    it('gives catalogue summaries in the order asked, including product-page-only products', async () => {
+      const res = await request(app).get(
+        '/internal/product-summaries?ids=tb-500,bpc-tb-blend,ghk-cu,unknown',
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.products.map((p: { id: string; price: number }) => [p.id, p.price])).toEqual(
+        productPageOnlyPrices.length === 2
+          ? [
+              ['tb-500', 6000],
+              ['bpc-tb-blend', 15999],
+              ['ghk-cu', 6999],
+            ]
+          : [],
+      );
+    });
+
+    it('refuses a malformed id list', async () => {
+      expect((await request(app).get('/internal/product-summaries?ids=../etc')).status).toBe(400);
+      expect((await request(app).get('/internal/product-summaries')).status).toBe(400);
     });
   });
 

@@ -50,3 +50,12 @@ export const quickCheckoutPurity: Array<[string, string, number, boolean]> = [
   ['ghk-cu', '100mg', 99.7, false],
   ['igf1-lr3', '1mg', 99.8, true],
 ];
+
+/**
+ * Catalogue-channel entries that are not catalogue cards: the BPC-157 page's related TB-500 and GHK-Cu
+ * (see migration 003), at their storefront prices.
+ */
+export const productPageOnlyPrices = [
+  ['tb-500', '5mg', '60', 'TB500'],
+  ['ghk-cu', '50mg', '69.99', 'GHKCU'],
+] as const;

@@ -1,4 +1,10 @@
-import type { Catalogue, HomeProduct, QuoteRequest, SalesChannel } from '@storefront/commerce';
+import type {
+  Catalogue,
+  CatalogueProduct,
+  HomeProduct,
+  QuoteRequest,
+  SalesChannel,
+} from '@storefront/commerce';
 import type { Queryable } from '@storefront/service-kit';
 
 /** The home grid: the storefront channel's products in order, each with its priced doses. */
@@ -40,9 +46,24 @@ export async function listHomeProducts(db: Queryable): Promise<HomeProduct[]> {
   }));
 }
 
-/** The catalogue page: its categories and the catalogue channel's products. */
+/** The catalogue page: its categories and the products its grid shows. */
 export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   const categories = await db.query<{ name: string }>('SELECT name FROM categories ORDER BY position');
+  return {
+    categories: categories.rows.map((c) => c.name),
+    products: await listCatalogueProducts(db, { gridOnly: true }),
+  };
+}
+
+/**
+ * Catalogue-channel products with everything a card or product page shows: all of the grid's, or the
+ * given ids (in that order) whether the grid shows them or not.
+ */
+export async function listCatalogueProducts(
+  db: Queryable,
+  selection: { gridOnly: true } | { ids: string[] },
+): Promise<CatalogueProduct[]> {
+  const ids = 'ids' in selection ? selection.ids : null;
   const { rows } = await db.query<{
     id: string;
     name: string;
@@ -69,27 +90,26 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
        JOIN categories c ON c.slug = p.category_slug
        JOIN price_list_entries e ON e.channel = l.channel AND e.product_id = l.product_id AND e.dose = l.default_dose
       WHERE l.channel = 'catalogue'
-      ORDER BY l.position`,
+        AND (CASE WHEN $1::text[] IS NULL THEN l.shown_in_grid ELSE p.id = ANY($1::text[]) END)
+      ORDER BY coalesce(array_position($1::text[], p.id), l.position)`,
+    [ids],
   );
-  return {
-    categories: categories.rows.map((c) => c.name),
-    products: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      dose: row.dose,
-      casNumber: row.cas_number,
-      molecularFormula: row.molecular_formula,
-      molecularWeight: row.molecular_weight,
-      purity: Number(row.purity),
-      price: row.price_cents,
-      image: row.image,
-      category: row.category,
-      researchAreas: row.research_areas ?? [],
-      inStock: row.in_stock,
-      featured: row.featured,
-      description: row.description,
-    })),
-  };
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    dose: row.dose,
+    casNumber: row.cas_number,
+    molecularFormula: row.molecular_formula,
+    molecularWeight: row.molecular_weight,
+    purity: Number(row.purity),
+    price: row.price_cents,
+    image: row.image,
+    category: row.category,
+    researchAreas: row.research_areas ?? [],
+    inStock: row.in_stock,
+    featured: row.featured,
+    description: row.description,
+  }));
 }
 
 export interface PriceRow {
