@@ -8,7 +8,11 @@ const remoteFolders = readdirSync(__dirname)
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
-    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    {
+      jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+      // Keep import() as is, so tests can load ESM-only packages (pdf.js).
+      module: { type: 'commonjs', ignoreDynamic: true },
+    },
   ],
 };
 const project = (displayName, roots, testEnvironment) => ({

@@ -3,3 +3,4 @@ export * from './order';
 export * from './schemas';
 export * from './api-client';
 export * from './catalog-schemas';
+export * from './product-schemas';

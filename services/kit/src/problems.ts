@@ -14,8 +14,10 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    /** What went wrong underneath; logged for a 5xx, never sent. */
+    cause?: unknown,
   ) {
-    super(detail ?? title);
+    super(detail ?? title, { cause });
   }
 }
 
@@ -58,7 +60,10 @@ interface BodyParserError {
 export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof HttpProblem) return sendProblem(res, error);
+    if (error instanceof HttpProblem) {
+      if (error.status >= 500) ((req as { log?: Logger }).log ?? logger).warn({ err: error.cause }, error.title);
+      return sendProblem(res, error);
+    }
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.too.large') {
       return sendProblem(

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { url, type ServiceDefinition } from '@storefront/service-kit';
+import { z } from 'zod';
+import { createCatalogClient } from './catalog-client';
+import { productRoutes } from './routes/products';
+import { version } from '../package.json';
+
+const configShape = {
+  CATALOG_SERVICE_URL: url().default('http://127.0.0.1:4001'),
+  CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  SHOP_NAME: z.string().min(1).default('Helix Research'),
+};
+
+export const productService: ServiceDefinition<typeof configShape> = {
+  name: 'product',
+  version,
+  defaultPort: 4002,
+  configShape,
+  migrationsDir: path.join(__dirname, '../migrations'),
+  routes: ({ db, config }) =>
+    productRoutes(
+      db,
+      createCatalogClient(config.CATALOG_SERVICE_URL, config.CATALOG_TIMEOUT_MS),
+      config.SHOP_NAME,
+    ),
+};
