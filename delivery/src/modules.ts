@@ -20,11 +20,13 @@ export const SHELL_DIR = 'shell';
 export const remoteModules: RemoteModule[] = [
   { name: 'catalog', dir: 'mfe-catalog' },
   { name: 'content', dir: 'mfe-content' },
+  { name: 'product', dir: 'mfe-product' },
 ];
 
 export const serviceProcesses: ServiceProcess[] = [
   { name: 'catalog', dir: 'services/catalog', defaultPort: 4001 },
   { name: 'content', dir: 'services/content', defaultPort: 4005 },
+  { name: 'product', dir: 'services/product', defaultPort: 4002 },
 ];
 
 /** Code every browser build compiles in, so a change there makes every app stale. */

@@ -26,14 +26,21 @@ async function start() {
     console.log(`  ${remote.name}: live at ${version}`);
   }
 
-  const serviceUrls: Record<string, string> = {};
+  // Every process learns where every service is, so services can call each other at the shifted ports.
+  const serviceUrls = Object.fromEntries(
+    serviceProcesses.map((service) => [
+      `${service.name.toUpperCase()}_SERVICE_URL`,
+      `http://127.0.0.1:${service.defaultPort + offset}`,
+    ]),
+  );
   await Promise.all(
     serviceProcesses.map(async (service) => {
       const port = service.defaultPort + offset;
-      startProcess(`${service.name} service`, `${service.dir}/src/main.ts`, { PORT: String(port) });
-      const url = `http://127.0.0.1:${port}`;
-      serviceUrls[`${service.name.toUpperCase()}_SERVICE_URL`] = url;
-      await waitUntilReady(`${service.name} service`, `${url}/readyz`);
+      startProcess(`${service.name} service`, `${service.dir}/src/main.ts`, {
+        ...serviceUrls,
+        PORT: String(port),
+      });
+      await waitUntilReady(`${service.name} service`, `http://127.0.0.1:${port}/readyz`);
     }),
   );
 

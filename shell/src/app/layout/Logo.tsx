@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { media } from '@storefront/ui';
 import styled from 'styled-components';
 
 const Brand = styled(Link)`
@@ -11,12 +12,6 @@ const Brand = styled(Link)`
   font-size: 1.15rem;
   letter-spacing: -0.01em;
   white-space: nowrap;
-  @media (max-width: 767px) {
-    font-size: 1rem;
-    small {
-      display: none;
-    }
-  }
   small {
     display: block;
     font-size: 0.7rem;
@@ -24,8 +19,14 @@ const Brand = styled(Link)`
     color: ${({ theme }) => theme.colors.accentStrong};
     letter-spacing: 0.08em;
   }
+  /* Under 768px the tagline gives way to the header's buttons (after the rule above, so it wins). */
+  ${media.mobile} {
+    font-size: 1rem;
+    small {
+      display: none;
+    }
+  }
 `;
-
 export function Logo({ shopName }: { shopName: string }) {
   return (
     <Brand to="/" aria-label={`${shopName} home`}>

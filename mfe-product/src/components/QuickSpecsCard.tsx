@@ -1,0 +1,56 @@
+import type { CatalogueProduct } from '@storefront/commerce';
+import { Badge, Card } from '@storefront/ui';
+import styled from 'styled-components';
+
+const Box = styled(Card)`
+  display: grid;
+  gap: 1rem;
+  align-content: start;
+  div.picture {
+    aspect-ratio: 1 / 1;
+    border-radius: ${({ theme }) => theme.radii.md};
+    overflow: hidden;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  img {
+    width: 100%;
+    height: 100%;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 0.4rem 1rem;
+    margin: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    overflow-wrap: anywhere;
+  }
+`;
+
+export function QuickSpecsCard({ product }: { product: CatalogueProduct }) {
+  return (
+    <Box>
+      <div className="picture">
+        <img src={product.image} alt={`${product.name} ${product.dose} vial`} width={400} height={400} />
+      </div>
+      <div>
+        <Badge $tone="accent">Pharmaceutical Grade</Badge>
+      </div>
+      <dl aria-label="Quick specifications">
+        <dt>Molecular formula</dt>
+        <dd>{product.molecularFormula}</dd>
+        <dt>Molecular weight</dt>
+        <dd>{product.molecularWeight}</dd>
+        <dt>CAS number</dt>
+        <dd>{product.casNumber}</dd>
+        <dt>HPLC purity</dt>
+        <dd>{product.purity}%</dd>
+      </dl>
+    </Box>
+  );
+}

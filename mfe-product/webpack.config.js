@@ -1,0 +1,10 @@
+const { remoteConfig } = require('@storefront/mf-config');
+
+// What this module offers the shell: the product detail page.
+module.exports = remoteConfig({
+  dir: __dirname,
+  name: 'product',
+  exposes: {
+    './ProductPage': './src/pages/ProductPage.tsx',
+  },
+});
