@@ -12,7 +12,11 @@ test.describe('product page', () => {
   test('shows the breadcrumb, quick specs, badges, price and the research-only warning', async ({ page }) => {
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     // The slashes between the items are drawn by CSS.
-    await expect(breadcrumb.getByRole('listitem')).toHaveText(['Back to Catalog', 'Tissue Research', 'BPC-157']);
+    await expect(breadcrumb.getByRole('listitem')).toHaveText([
+      'Back to Catalog',
+      'Tissue Research',
+      'BPC-157',
+    ]);
     await expect(breadcrumb.getByRole('link', { name: 'Back to Catalog' })).toHaveAttribute(
       'href',
       '/catalog',

@@ -61,7 +61,8 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpProblem) {
-      if (error.status >= 500) ((req as { log?: Logger }).log ?? logger).warn({ err: error.cause }, error.title);
+      if (error.status >= 500)
+        ((req as { log?: Logger }).log ?? logger).warn({ err: error.cause }, error.title);
       return sendProblem(res, error);
     }
     const parserError = error as BodyParserError;
