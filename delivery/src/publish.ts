@@ -11,7 +11,7 @@ export function artifactStore(): ArtifactStore {
   return new ArtifactStore(process.env.ARTIFACT_DIR ?? path.join(dataDir, 'artifacts'));
 }
 
-function currentCommit(): string {
+export function currentCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
       cwd: REPO_ROOT,

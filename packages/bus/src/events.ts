@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import contract from '../contract.json';
 
 /**
  * The bus contract: every event a module may publish, with the schema its payload must satisfy.
- * Bump BUS_CONTRACT_VERSION when an event is removed or its payload narrows; remotes declare the
- * version they were built against.
+ * Its version lives in contract.json (builds read it too): bump the major when an event is removed or
+ * a payload narrows, the minor when one is added. Remotes declare the version they were built against.
  */
-export const BUS_CONTRACT_VERSION = '1.0.0';
+export const BUS_CONTRACT_VERSION: string = contract.version;
 
 const empty = z.object({}).strict();
 

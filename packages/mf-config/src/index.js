@@ -1,1 +1,1 @@
-module.exports = { ...require('./shared'), ...require('./webpack') };
+module.exports = { ...require('./shared'), ...require('./webpack'), ...require('./declarations') };

@@ -4,6 +4,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { sharedConfig } = require('./shared');
+const { remoteDeclaration, shellDeclaration } = require('./declarations');
 
 const swcRule = {
   test: /\.[jt]sx?$/,
@@ -59,6 +60,7 @@ function remoteConfig({ dir, name, exposes }) {
         manifest: true,
         dts: false,
       }),
+      remoteDeclaration({ dir, name, exposes }),
     ],
   };
 }
@@ -78,6 +80,7 @@ function shellConfig({ dir, entry, template, runtimePlugins }) {
         dts: false,
       }),
       new HtmlWebpackPlugin({ template, inject: 'body', scriptLoading: 'defer' }),
+      shellDeclaration({ dir }),
     ],
   };
 }

@@ -20,7 +20,11 @@ const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
  * The shell's server: its own bundle, the registry, the versioned remote builds, the browser's runtime
  * configuration, /api/<module> proxied to each service, and the single-page fallback.
  */
-export function createShellServer(config: ShellConfig, store: ArtifactStore, logger: Logger) {
+export function createShellServer(
+  config: ShellConfig,
+  store: Pick<ArtifactStore, 'readRegistry' | 'remotesRoot'>,
+  logger: Logger,
+) {
   const app = express();
   app.disable('x-powered-by');
   app.use(

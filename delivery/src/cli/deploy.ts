@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp, distDir } from '../build';
+import { DeployRefused, deployRemote, liveShellDeclaration } from '../deploy';
+import { findRemote, REPO_ROOT } from '../modules';
+import { artifactStore, currentCommit, operator } from '../publish';
+import { smokeCheck } from '../smoke-check';
+
+/**
+ * `npm run deploy -- <module>`: builds one remote alone, checks it fits the live shell, publishes it,
+ * smoke-checks it in Chromium and only then makes it live. Open pages get it on their next load.
+ */
+async function main() {
+  const name = process.argv[2];
+  if (!name) throw new DeployRefused('Usage: npm run deploy -- <module>   (for example: content)');
+  const remote = findRemote(name);
+  console.log(`Building ${remote.dir}…`);
+  await buildApp(remote.dir);
+  const { version: packageVersion } = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, remote.dir, 'package.json'), 'utf8'),
+  ) as {
+    version: string;
+  };
+  console.log('Checking compatibility, publishing and smoke-checking in Chromium…');
+  const { version, previous } = await deployRemote({
+    store: artifactStore(),
+    remote,
+    buildDir: distDir(remote.dir),
+    shell: liveShellDeclaration(),
+    smokeCheck,
+    packageVersion,
+    commit: currentCommit(),
+    by: operator(),
+  });
+  console.log(
+    version === previous
+      ? `${remote.name}: ${version} was already live.`
+      : `${remote.name}: ${version} is live (was ${previous ?? 'none'}).`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

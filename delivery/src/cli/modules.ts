@@ -1,0 +1,43 @@
+import { remoteModules, serviceProcesses } from '../modules';
+import { artifactStore } from '../publish';
+
+async function health(url: string): Promise<string> {
+  try {
+    const [live, ready] = await Promise.all(
+      ['healthz', 'readyz'].map((probe) => fetch(`${url}/${probe}`, { signal: AbortSignal.timeout(2000) })),
+    );
+    const { version } = (await live!.json()) as { version?: string };
+    return `${ready!.ok ? 'ready' : 'NOT READY'} (service ${version ?? '?'})`;
+  } catch {
+    return 'DOWN';
+  }
+}
+
+/** `npm run modules`: each module's live version, the versions before it, and its service's health. */
+async function main() {
+  const offset = Number(process.env.STOREFRONT_PORT_OFFSET ?? 0);
+  const registry = artifactStore().readRegistry();
+  for (const remote of remoteModules) {
+    const record = registry.modules[remote.name];
+    const service = serviceProcesses.find((s) => s.name === remote.name);
+    const url =
+      service &&
+      (process.env[`${service.name.toUpperCase()}_SERVICE_URL`] ??
+        `http://127.0.0.1:${service.defaultPort + offset}`);
+    console.log(`${remote.name}`);
+    console.log(`  live:     ${record?.live ?? 'not deployed'}`);
+    const live = record?.versions.find((v) => v.version === record.live);
+    if (live)
+      console.log(`            published ${live.publishedAt} by ${live.publishedBy} from ${live.commit}`);
+    const earlier = (record?.history ?? []).filter((h) => h.version !== record?.live).map((h) => h.version);
+    console.log(`  previous: ${[...new Set(earlier.reverse())].slice(0, 5).join(', ') || 'none'}`);
+    const last = record?.history.at(-1);
+    if (last) console.log(`  last change: ${last.action} to ${last.version} at ${last.at} by ${last.by}`);
+    console.log(`  service:  ${url ? `${url} ${await health(url)}` : 'none'}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

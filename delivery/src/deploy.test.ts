@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ArtifactStore } from '@storefront/artifact-store';
+import { deployRemote, DeployRefused, rollbackTarget, type SmokeCheck } from './deploy';
+
+const shell = { busContract: '1.0.0', singletons: { react: '19.3.1', rxjs: '7.8.2' } };
+
+function build(label: string, singletons: Record<string, string> = { react: '19.3.1', rxjs: '7.8.2' }) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'content-build-'));
+  writeFileSync(path.join(dir, 'remoteEntry.js'), `var content = "${label}";`);
+  writeFileSync(
+    path.join(dir, 'storefront-module.json'),
+    JSON.stringify({ name: 'content', exposes: ['Newsletter'], busContract: '1.0.0', singletons }),
+  );
+  return dir;
+}
+
+describe('deployRemote', () => {
+  let store: ArtifactStore;
+  const passes: SmokeCheck = async () => undefined;
+  const deploy = (buildDir: string, smokeCheck = passes) =>
+    deployRemote({
+      store,
+      remote: { name: 'content', dir: 'mfe-content' },
+      buildDir,
+      shell,
+      smokeCheck,
+      packageVersion: '0.1.0',
+      commit: 'abc',
+      by: 'tester',
+    });
+
+  beforeEach(() => {
+    store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'store-')));
+  });
+
+  it('publishes and makes live a build that fits and passes the smoke check', async () => {
+    const first = await deploy(build('one'));
+    const second = await deploy(build('two'));
+    expect(second.previous).toBe(first.version);
+    expect(store.readRegistry().modules.content!.live).toBe(second.version);
+  });
+
+  it('refuses a build the live shell cannot satisfy, saying what does not match, and changes nothing', async () => {
+    const live = await deploy(build('one'));
+    await expect(deploy(build('two', { react: '20.0.0', rxjs: '7.8.2' }))).rejects.toThrow(
+      'Refusing to deploy content: it does not fit the live shell.\n  - react: content was built against 20.0.0 and needs ^20.0.0; the live shell provides 19.3.1.',
+    );
+    expect(store.readRegistry().modules.content!.live).toBe(live.version);
+    expect(store.readRegistry().modules.content!.versions).toHaveLength(1);
+  });
+
+  it('leaves the live version untouched when the smoke check fails', async () => {
+    const live = await deploy(build('one'));
+    const failing: SmokeCheck = async () => {
+      throw new Error('Newsletter did not load');
+    };
+    await expect(deploy(build('broken'), failing)).rejects.toThrow(
+      new RegExp(`Newsletter did not load\\ncontent stays at ${live.version}`),
+    );
+    expect(store.readRegistry().modules.content!.live).toBe(live.version);
+  });
+
+  it('refuses a build of another module', async () => {
+    const dir = build('one');
+    const other = mkdtempSync(path.join(tmpdir(), 'other-'));
+    cpSync(dir, other, { recursive: true });
+    writeFileSync(
+      path.join(other, 'storefront-module.json'),
+      JSON.stringify({ name: 'catalog', exposes: ['HomePage'], busContract: '1.0.0', singletons: {} }),
+    );
+    await expect(deploy(other)).rejects.toBeInstanceOf(DeployRefused);
+  });
+});
+
+describe('rollbackTarget', () => {
+  it('goes back to the version live before the current one, or to a named one', async () => {
+    const store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'store-')));
+    const versions = ['one', 'two', 'three'].map((label) => {
+      const published = store.publish('content', build(label), {
+        packageVersion: '0.1.0',
+        commit: 'abc',
+        by: 't',
+      });
+      store.activate('content', published.version, 't');
+      return published.version;
+    });
+    expect(rollbackTarget(store, 'content')).toBe(versions[1]);
+    store.activate('content', versions[1]!, 't', 'rollback');
+    expect(rollbackTarget(store, 'content')).toBe(versions[2]);
+    expect(rollbackTarget(store, 'content', versions[0])).toBe(versions[0]);
+    expect(() => rollbackTarget(store, 'content', '9.9.9-none')).toThrow(
+      'content has no published version 9.9.9-none.',
+    );
+    expect(() => rollbackTarget(store, 'catalog')).toThrow('catalog has no live version to roll back from.');
+  });
+});
