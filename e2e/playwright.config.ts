@@ -20,6 +20,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'site', testIgnore: /operations\// },
+    // Stops a service and redeploys a module, so it runs last, after the whole site suite.
+    { name: 'operations', testMatch: /operations\/.*\.spec\.ts/, dependencies: ['site'] },
+  ],
   webServer: {
     command: 'npm start',
     cwd: '..',

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApps } from '../build';
 import { remoteModules, REPO_ROOT, serviceProcesses, SHELL_DIR } from '../modules';
@@ -26,6 +26,8 @@ async function start() {
     console.log(`  ${remote.name}: live at ${version}`);
   }
 
+  const runDir = path.join(dataDir, 'run');
+  mkdirSync(runDir, { recursive: true });
   // Every process learns where every service is, so services can call each other at the shifted ports.
   const serviceUrls = Object.fromEntries(
     serviceProcesses.map((service) => [
@@ -36,10 +38,12 @@ async function start() {
   await Promise.all(
     serviceProcesses.map(async (service) => {
       const port = service.defaultPort + offset;
-      startProcess(`${service.name} service`, `${service.dir}/src/main.ts`, {
+      const child = startProcess(`${service.name} service`, `${service.dir}/src/main.ts`, {
         ...serviceUrls,
         PORT: String(port),
       });
+      // Operators (and the e2e suite's failure tests) find each service's process here.
+      writeFileSync(path.join(runDir, `${service.name}.pid`), String(child.pid));
       await waitUntilReady(`${service.name} service`, `http://127.0.0.1:${port}/readyz`);
     }),
   );
