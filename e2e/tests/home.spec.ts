@@ -101,7 +101,10 @@ test('Add to Cart turns green with "Added!" for two seconds and shows the toast'
   await item.getByRole('button', { name: 'Add to Cart: GHK-Cu 100mg' }).click();
   const added = item.getByRole('button', { name: 'Added!' });
   await expect(added).toBeVisible();
-  expect(await added.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(21, 128, 61)');
+  // Green once the colour transition has run.
+  await expect
+    .poll(() => added.evaluate((b) => getComputedStyle(b).backgroundColor))
+    .toBe('rgb(21, 128, 61)');
   await expect(toast(page, 'Added to Cart')).toBeVisible();
   await expect(page.getByText('GHK-Cu - 100mg has been added to your cart.')).toBeVisible();
   await expect(item.getByRole('button', { name: 'Add to Cart: GHK-Cu 100mg' })).toBeVisible({

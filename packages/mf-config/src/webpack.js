@@ -59,6 +59,8 @@ function remoteConfig({ dir, name, exposes }) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // Use the shell's federation runtime instead of carrying a copy in every remoteEntry.js.
+        experiments: { externalRuntime: true },
       }),
       remoteDeclaration({ dir, name, exposes }),
     ],
@@ -78,6 +80,7 @@ function shellConfig({ dir, entry, template, runtimePlugins }) {
         shareStrategy: 'loaded-first',
         runtimePlugins,
         dts: false,
+        experiments: { provideExternalRuntime: true },
       }),
       new HtmlWebpackPlugin({ template, inject: 'body', scriptLoading: 'defer' }),
       shellDeclaration({ dir }),
