@@ -1,10 +1,9 @@
 import { bus, stores, useStore } from '@storefront/bus';
 import { formatUsd, type ProductPage } from '@storefront/commerce';
-import { Badge, Button } from '@storefront/ui';
+import { AgeDialog, Badge, Button } from '@storefront/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { AgeDialog } from './AgeDialog';
 import { QuantityStepper } from './QuantityStepper';
 
 const Panel = styled.div`
@@ -141,17 +140,21 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
       <Warning role="note">FOR RESEARCH USE ONLY. Not for human or veterinary use.</Warning>
       {pending && (
         <AgeDialog
-          onVerified={() => {
+          onConfirm={() => {
             stores.ageVerified.set(true);
             bus.publish('age/verified');
             setPending(null);
             perform(pending);
           }}
-          onDeclined={() => {
+          onDecline={() => {
             setPending(null);
             navigate('/');
           }}
-        />
+        >
+          <p>
+            Research compounds are sold only to adults. Please confirm that you are 21 years of age or older.
+          </p>
+        </AgeDialog>
       )}
     </Panel>
   );

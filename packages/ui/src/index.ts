@@ -9,3 +9,4 @@ export * from './scroll-reveal';
 export * from './use-async';
 export * from './remote-error-boundary';
 export * from './remote-region';
+export * from './age-dialog';

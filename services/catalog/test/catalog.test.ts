@@ -1,12 +1,6 @@
 import path from 'node:path';
 import { dollarsToCents, homeProductsSchema, catalogueSchema, quoteSchema } from '@storefront/commerce';
-import { createServiceApp } from '@storefront/service-kit';
-import {
-  openTestDatabase,
-  silentLogger,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '@storefront/service-kit/testing';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { catalogRoutes } from '../src/app';
 import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';
@@ -14,19 +8,16 @@ import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-p
 const migrations = path.join(__dirname, '../migrations');
 
 describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: ReturnType<typeof createServiceApp>;
+  let testDb: TestService;
+  let app: TestService['app'];
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(kind, migrations);
-    app = createServiceApp({
+    testDb = await openTestService(kind, {
       name: 'catalog',
-      version: 'test',
-      db: testDb.db,
-      logger: silentLogger(),
-      bodyLimit: '16kb',
-      routes: catalogRoutes(testDb.db),
+      migrationsDir: migrations,
+      routes: catalogRoutes,
     });
+    app = testDb.app;
   });
   afterAll(() => testDb.dispose());
 

@@ -1,30 +1,21 @@
 import path from 'node:path';
-import { createServiceApp } from '@storefront/service-kit';
-import {
-  openTestDatabase,
-  silentLogger,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '@storefront/service-kit/testing';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { contentRoutes } from '../src/app';
 
 const migrations = path.join(__dirname, '../migrations');
 
 describe.each(testDatabaseKinds())('content service on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: ReturnType<typeof createServiceApp>;
+  let testDb: TestService;
+  let app: TestService['app'];
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(kind, migrations);
-    app = createServiceApp({
+    testDb = await openTestService(kind, {
       name: 'content',
-      version: 'test',
-      db: testDb.db,
-      logger: silentLogger(),
-      bodyLimit: '16kb',
-      routes: contentRoutes(testDb.db),
+      migrationsDir: migrations,
+      routes: contentRoutes,
     });
+    app = testDb.app;
   });
   afterAll(() => testDb.dispose());
 

@@ -1,10 +1,9 @@
 import express, { type Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import { HttpProblem, notFoundHandler, problemHandler } from './problems';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+import { requestLogging } from './request-id';
 
 export interface ServiceAppOptions {
   name: string;
@@ -25,13 +24,7 @@ export function createServiceApp({ name, version, db, logger, bodyLimit, routes 
   app.set('trust proxy', 'loopback');
   app.use(helmet());
   app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = requestIdOf(req);
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
+    requestLogging(logger, {
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),

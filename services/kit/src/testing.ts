@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Router } from 'express';
 import { Client } from 'pg';
+import { createServiceApp } from './app';
 import { openPglite, openPostgres, type Database } from './database';
 import { createLogger } from './logger';
 import { migrate } from './migrations';
@@ -45,3 +47,26 @@ export async function openTestDatabase(kind: TestDatabaseKind, migrationsDir: st
 }
 
 export const silentLogger = () => createLogger('test', 'silent');
+
+export interface TestService {
+  app: ReturnType<typeof createServiceApp>;
+  db: Database;
+  dispose(): Promise<void>;
+}
+
+/** A service's real app on a fresh, migrated test database, as the service tests use it. */
+export async function openTestService(
+  kind: TestDatabaseKind,
+  options: { name: string; migrationsDir: string; routes(db: Database): Router },
+): Promise<TestService> {
+  const { db, dispose } = await openTestDatabase(kind, options.migrationsDir);
+  const app = createServiceApp({
+    name: options.name,
+    version: 'test',
+    db,
+    logger: silentLogger(),
+    bodyLimit: '16kb',
+    routes: options.routes(db),
+  });
+  return { app, db, dispose };
+}

@@ -4,13 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { catalogRoutes } from '@storefront/catalog-service/src/app';
 import { productPageSchema } from '@storefront/commerce';
-import { createServiceApp } from '@storefront/service-kit';
-import {
-  openTestDatabase,
-  silentLogger,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '@storefront/service-kit/testing';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { createCatalogClient } from '../src/catalog-client';
 import { productRoutes } from '../src/routes/products';
@@ -35,44 +29,35 @@ const binary = (res: request.Response, done: (err: Error | null, body: Buffer) =
 };
 
 describe.each(testDatabaseKinds())('product service on %s', (kind) => {
-  let catalogDb: TestDatabase;
-  let productDb: TestDatabase;
+  let catalog: TestService;
+  let product: TestService;
   let catalogServer: Server;
-  let catalogUrl: string;
-  let app: ReturnType<typeof createServiceApp>;
+  let app: TestService['app'];
+  const productOn = (catalogUrl: string, timeoutMs: number) =>
+    openTestService(kind, {
+      name: 'product',
+      migrationsDir: path.join(__dirname, '../migrations'),
+      routes: (db) => productRoutes(db, createCatalogClient(catalogUrl, timeoutMs), 'Helix Research'),
+    });
 
   beforeAll(async () => {
-    catalogDb = await openTestDatabase(kind, path.join(__dirname, '../../catalog/migrations'));
-    productDb = await openTestDatabase(kind, path.join(__dirname, '../migrations'));
-    catalogServer = createServer(
-      createServiceApp({
-        name: 'catalog',
-        version: 'test',
-        db: catalogDb.db,
-        logger: silentLogger(),
-        bodyLimit: '16kb',
-        routes: catalogRoutes(catalogDb.db),
-      }),
-    );
-    catalogServer.listen(0, '127.0.0.1');
-    await once(catalogServer, 'listening');
-    catalogUrl = `http://127.0.0.1:${(catalogServer.address() as AddressInfo).port}`;
-    app = createServiceApp({
-      name: 'product',
-      version: 'test',
-      db: productDb.db,
-      logger: silentLogger(),
-      bodyLimit: '16kb',
-      routes: productRoutes(productDb.db, createCatalogClient(catalogUrl, 2000), 'Helix Research'),
+    catalog = await openTestService(kind, {
+      name: 'catalog',
+      migrationsDir: path.join(__dirname, '../../catalog/migrations'),
+      routes: catalogRoutes,
     });
+    catalogServer = createServer(catalog.app).listen(0, '127.0.0.1');
+    await once(catalogServer, 'listening');
+    product = await productOn(`http://127.0.0.1:${(catalogServer.address() as AddressInfo).port}`, 2000);
+    app = product.app;
   });
   afterAll(async () => {
     catalogServer.close();
-    await Promise.all([catalogDb.dispose(), productDb.dispose()]);
+    await Promise.all([catalog.dispose(), product.dispose()]);
   });
 
   it('has a record for every catalogue card and every related product', async () => {
-    const ids = await listDetailIds(productDb.db);
+    const ids = await listDetailIds(product.db);
     expect(ids).toEqual(expect.arrayContaining(CATALOGUE_IDS));
     for (const id of ids) {
       const page = productPageSchema.parse((await request(app).get(`/products/${id}`).expect(200)).body);
@@ -153,16 +138,10 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
   });
 
   it('says product information is unavailable when the catalog cannot be reached', async () => {
-    const offline = createServiceApp({
-      name: 'product',
-      version: 'test',
-      db: productDb.db,
-      logger: silentLogger(),
-      bodyLimit: '16kb',
-      routes: productRoutes(productDb.db, createCatalogClient('http://127.0.0.1:9', 500), 'Helix Research'),
-    });
-    const res = await request(offline).get('/products/bpc-157');
+    const offline = await productOn('http://127.0.0.1:9', 500);
+    const res = await request(offline.app).get('/products/bpc-157');
     expect(res.status).toBe(503);
     expect(res.body.detail).toBe('Product information cannot be loaded right now. Please try again shortly.');
+    await offline.dispose();
   });
 });

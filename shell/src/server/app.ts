@@ -1,16 +1,9 @@
 import path from 'node:path';
 import { toPublicRegistry, type ArtifactStore } from '@storefront/artifact-store';
-import {
-  notFoundHandler,
-  problemHandler,
-  REQUEST_ID_HEADER,
-  requestIdOf,
-  type Logger,
-} from '@storefront/service-kit';
+import { notFoundHandler, problemHandler, requestLogging, type Logger } from '@storefront/service-kit';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { apiProxy } from './api-proxy';
 import { SERVICE_MODULES, serviceUrl, type ShellConfig } from './config';
 
@@ -41,17 +34,7 @@ export function createShellServer(
       },
     }),
   );
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = requestIdOf(req);
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-    }),
-  );
+  app.use(requestLogging(logger, { autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') } }));
 
   // Service-to-service endpoints (/internal/...) are never reachable from the browser.
   app.use(/^\/api\/[^/]+\/internal(\/|$)/, notFoundHandler);

@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react';
+import styled, { css } from 'styled-components';
+import { Button } from './button';
+import { media } from './theme';
+
+const Overlay = styled.div<{ $fullScreenOnMobile: boolean }>`
+  position: fixed;
+  inset: 0;
+  z-index: 900;
+  display: grid;
+  place-items: center;
+  padding: 1rem;
+  background: ${({ theme }) => theme.colors.overlay};
+  ${({ $fullScreenOnMobile }) =>
+    $fullScreenOnMobile &&
+    css`
+      ${media.mobile} {
+        padding: 0;
+      }
+    `}
+`;
+
+const Dialog = styled.div<{ $fullScreenOnMobile: boolean }>`
+  width: min(480px, 100%);
+  padding: 2rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  text-align: center;
+  h2 {
+    color: ${({ theme }) => theme.colors.brand};
+    font-size: 1.5rem;
+  }
+  div.choices {
+    display: grid;
+    gap: 0.75rem;
+    margin-top: 1.5rem;
+  }
+  ${({ $fullScreenOnMobile }) =>
+    $fullScreenOnMobile &&
+    css`
+      ${media.mobile} {
+        width: 100%;
+        height: 100%;
+        border-radius: 0;
+        display: flex;
+        flex-direction: column;
+        justify-content: center;
+      }
+    `}
+`;
+
+export interface AgeDialogProps {
+  children: React.ReactNode;
+  onConfirm(): void;
+  /** What 'NO - Under 21' (and Escape) does; on the home page it does nothing, as the spec says. */
+  onDecline?(): void;
+  /** The home gate fills the screen under 768px. */
+  fullScreenOnMobile?: boolean;
+}
+
+/**
+ * The age confirmation ('YES - I am 21+' / 'NO - Under 21') as a modal dialog: it takes focus, keeps
+ * Tab inside itself, and dims the page behind.
+ */
+export function AgeDialog({ children, onConfirm, onDecline, fullScreenOnMobile = false }: AgeDialogProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialog.current?.querySelector('button')?.focus();
+  }, []);
+  useEffect(() => {
+    const element = dialog.current;
+    const keepFocusInside = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDecline?.();
+      if (event.key !== 'Tab' || !element) return;
+      const buttons = [...element.querySelectorAll('button')];
+      const [first, last] = [buttons[0], buttons[buttons.length - 1]];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener('keydown', keepFocusInside);
+    return () => document.removeEventListener('keydown', keepFocusInside);
+  }, [onDecline]);
+
+  return (
+    <Overlay $fullScreenOnMobile={fullScreenOnMobile}>
+      <Dialog
+        ref={dialog}
+        $fullScreenOnMobile={fullScreenOnMobile}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="age-dialog-title"
+      >
+        <h2 id="age-dialog-title">Age Verification Required</h2>
+        {children}
+        <div className="choices">
+          <Button type="button" $block onClick={onConfirm}>
+            YES - I am 21+
+          </Button>
+          <Button type="button" $variant="secondary" $block onClick={() => onDecline?.()}>
+            NO - Under 21
+          </Button>
+        </div>
+      </Dialog>
+    </Overlay>
+  );
+}
