@@ -25,6 +25,7 @@ export const remoteModules: RemoteModule[] = [
 
 export const serviceProcesses: ServiceProcess[] = [
   { name: 'catalog', dir: 'services/catalog', defaultPort: 4001 },
+  { name: 'checkout', dir: 'services/checkout', defaultPort: 4003 },
   { name: 'content', dir: 'services/content', defaultPort: 4005 },
   { name: 'product', dir: 'services/product', defaultPort: 4002 },
 ];

@@ -8,3 +8,4 @@ export * from './repo-root';
 export * from './request-id';
 export * from './service';
 export * from './validation';
+export * from './rate-limit';

@@ -25,6 +25,8 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   /** The service's own settings, validated with the common ones at start. */
   configShape: S;
   migrationsDir: string;
+  /** Runs after migrations at every start; for data only the embedded development default should have. */
+  seed?(context: ServiceContext<ServiceConfig<S>>): Promise<void>;
   routes(context: ServiceContext<ServiceConfig<S>>): Router;
 }
 
@@ -52,6 +54,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
   const context: ServiceContext<ServiceConfig<S>> = { config, db, logger };
+  await definition.seed?.(context);
   const app = createServiceApp({
     name: definition.name,
     version: definition.version,

@@ -1,0 +1,7 @@
+import { runService } from '@storefront/service-kit';
+import { checkoutService } from './definition';
+
+runService(checkoutService).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import request from 'supertest';
+import { runAffiliateCommand } from '../src/affiliate-commands';
+import { affiliateRoutes } from '../src/routes/affiliates';
+import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
+
+const migrations = path.join(__dirname, '../migrations');
+
+describe.each(testDatabaseKinds())('affiliate codes on %s', (kind) => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await openTestService(kind, {
+      name: 'checkout',
+      migrationsDir: migrations,
+      routes: (db) => affiliateRoutes(db, { lookupLimit: 1000, lookupWindowMs: 60_000 }),
+    });
+    await addAffiliate(service.db, DEMO_AFFILIATE);
+  });
+  afterAll(() => service.dispose());
+
+  const lookup = (body: unknown) =>
+    request(service.app)
+      .post('/affiliates/lookup')
+      .send(body as object);
+
+  it('get_affiliate_discount returns the row for an active code, trimmed and upper-cased', async () => {
+    const { rows } = await service.db.query<Record<string, unknown>>(
+      "SELECT * FROM get_affiliate_discount('  research10 ')",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ affiliate_name: 'Research Partner' });
+    expect(Number(rows[0]!.discount_rate)).toBe(0.1);
+    expect(rows[0]!.affiliate_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('looks up a code given in any case with spaces around it', async () => {
+    const res = await lookup({ code: '  research10  ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      code: 'RESEARCH10',
+      affiliateId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      affiliateName: 'Research Partner',
+      discountRate: 0.1,
+    });
+  });
+
+  it("answers an unknown code with the spec's 'Invalid Code' message", async () => {
+    const res = await lookup({ code: 'NOPE123' });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      title: 'Invalid Code',
+      detail: 'The affiliate code you entered is not valid.',
+    });
+  });
+
+  it.each([[{ code: '   ' }], [{ code: '' }], [{}], [{ code: 42 }]])(
+    'refuses %p as blank without looking it up',
+    async (body) => {
+      const res = await lookup(body);
+      expect(res.status).toBe(400);
+      expect(res.body.title).toBe('Invalid Code');
+    },
+  );
+
+  it('treats quotes and SQL in a code as an ordinary unknown code', async () => {
+    const res = await lookup({ code: "RESEARCH10' OR '1'='1" });
+    expect(res.status).toBe(404);
+  });
+
+  it('is managed by the operator command: add, list, disable', async () => {
+    expect(await runAffiliateCommand(service.db, ['add', 'lab-partner', 'Lab Partner Inc.', '15%'])).toBe(
+      'Added LAB-PARTNER (Lab Partner Inc., 15% off).',
+    );
+    await expect(runAffiliateCommand(service.db, ['add', 'LAB-PARTNER', 'Again', '0.2'])).rejects.toThrow(
+      'LAB-PARTNER already exists.',
+    );
+    expect((await lookup({ code: 'lab-partner' })).body.discountRate).toBe(0.15);
+    expect(await runAffiliateCommand(service.db, ['list'])).toMatch(
+      /LAB-PARTNER\s+15%\s+active\s+Lab Partner Inc\./,
+    );
+
+    expect(await runAffiliateCommand(service.db, ['disable', 'lab-partner'])).toBe(
+      'Disabled LAB-PARTNER; it no longer gives a discount.',
+    );
+    expect((await lookup({ code: 'LAB-PARTNER' })).status).toBe(404);
+    expect(await runAffiliateCommand(service.db, ['list'])).toMatch(/LAB-PARTNER\s+15%\s+disabled/);
+    await expect(runAffiliateCommand(service.db, ['disable', 'LAB-PARTNER'])).rejects.toThrow(
+      'LAB-PARTNER is not an active code.',
+    );
+  });
+
+  it.each([
+    [['add', 'X', 'Name', '0.1'], /Codes are 3 to 32 letters/],
+    [['add', 'GOOD1', '', '0.1'], /Give the affiliate a name/],
+    [['add', 'GOOD1', 'Name', '1.5'], /below 100%/],
+    [['add', 'GOOD1', 'Name', 'ten'], /must be a number/],
+    [['frobnicate'], /Usage: npm run affiliates/],
+  ])('refuses the operator command %p with a clear message', async (args, message) => {
+    await expect(runAffiliateCommand(service.db, args)).rejects.toThrow(message);
+  });
+});
+
+describe('affiliate lookup rate limit', () => {
+  it('answers 429 with Retry-After once a client has used its attempts', async () => {
+    const service = await openTestService('pglite', {
+      name: 'checkout',
+      migrationsDir: migrations,
+      routes: (db) => affiliateRoutes(db, { lookupLimit: 3, lookupWindowMs: 60_000 }),
+    });
+    const attempts = [];
+    for (const code of ['AAA1', 'AAA2', 'AAA3', 'AAA4', 'RESEARCH10']) {
+      attempts.push(await request(service.app).post('/affiliates/lookup').send({ code }));
+    }
+    expect(attempts.map((r) => r.status)).toEqual([404, 404, 404, 429, 429]);
+    expect(Number(attempts[3]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(attempts[3]!.body.detail).toMatch(
+      /^Too many affiliate code attempts\. Please wait \d+ seconds and try again\.$/,
+    );
+    await service.dispose();
+  });
+});
