@@ -31,7 +31,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['delivery/src/**', '**/src/main.ts'],
+    files: ['delivery/src/**', '**/src/main.ts', '**/src/cli/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -158,6 +158,18 @@ describe('shell server', () => {
     expect(res.body.detail).toBe('The product service took too long to answer.');
   });
 
+  it('never lets a browser reach a service-to-service endpoint', async () => {
+    for (const url of [
+      '/api/catalog/internal/quote',
+      '/api/content/internal',
+      '/api/product/INTERNAL/product-summaries?ids=x',
+    ]) {
+      const res = await request(app).post(url).send({ channel: 'storefront', lines: [] });
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/problem\+json/);
+    }
+  });
+
   it('answers unknown API modules with 404', async () => {
     const res = await request(app).get('/api/nothing/here');
     expect(res.status).toBe(404);

@@ -36,8 +36,10 @@ export function createShellServer(
   );
   app.use(requestLogging(logger, { autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') } }));
 
-  // Service-to-service endpoints (/internal/...) are never reachable from the browser.
-  app.use(/^\/api\/[^/]+\/internal(\/|$)/, notFoundHandler);
+  // Service-to-service endpoints (/api/<module>/internal/...) are never reachable from the browser.
+  app.use('/api', (req, res, next) =>
+    /^\/[^/]+\/internal(\/|$)/i.test(req.path) ? notFoundHandler(req, res, next) : next(),
+  );
   for (const module of SERVICE_MODULES) {
     app.use(`/api/${module}`, apiProxy(module, serviceUrl(config, module), config.PROXY_TIMEOUT_MS, logger));
   }
