@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './api-client';
 export * from './catalog-schemas';
 export * from './product-schemas';
+export * from './checkout-schemas';

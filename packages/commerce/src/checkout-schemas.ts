@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { salesChannelSchema } from './catalog-schemas';
+
+/** Which page is checking out; it decides which fields are required (spec section 5). */
+export const checkoutKindSchema = z.enum(['quick', 'product', 'cart']);
+export type CheckoutKind = z.infer<typeof checkoutKindSchema>;
+
+export const COUNTRIES = ['United States', 'Canada', 'United Kingdom', 'Australia', 'Other'] as const;
+
+const text = z.string().trim().max(200).default('');
+
+/**
+ * What the browser may send to place an order: products, doses, quantities, channels, a code, who and
+ * where. Nothing about prices: the checkout service prices every order itself.
+ */
+export const orderRequestSchema = z.object({
+  checkout: checkoutKindSchema,
+  lines: z
+    .array(
+      z.object({
+        productId: z.string().trim().min(1).max(80),
+        dose: z.string().trim().min(1).max(20),
+        quantity: z.number().int().min(1).max(10_000),
+        channel: salesChannelSchema,
+      }),
+    )
+    .min(1)
+    .max(50),
+  affiliateCode: z.string().trim().max(64).optional(),
+  customer: z.object({ email: text, firstName: text, lastName: text, phoneNumber: text }),
+  shipping: z
+    .object({
+      address: text,
+      city: text,
+      state: text,
+      zipCode: text,
+      country: z.enum(COUNTRIES).default('United States'),
+    })
+    .optional(),
+  agreeToTerms: z.boolean(),
+  agreeToAge: z.boolean(),
+});
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+
+export interface CheckoutProblem {
+  title: string;
+  description: string;
+}
+
+/**
+ * Spec section 5's rules with its messages: the researcher fields everywhere, the shipping address on
+ * the product and cart checkouts, then both agreements. Null when the request may go ahead.
+ */
+export function checkoutProblem(request: OrderRequest): CheckoutProblem | null {
+  const { customer, shipping } = request;
+  const needsShipping = request.checkout !== 'quick';
+  const researcherMissing = [
+    customer.email,
+    customer.firstName,
+    customer.lastName,
+    customer.phoneNumber,
+  ].some((v) => !v);
+  const shippingMissing =
+    needsShipping &&
+    (!shipping || [shipping.address, shipping.city, shipping.state, shipping.zipCode].some((v) => !v));
+  if (researcherMissing || shippingMissing) {
+    return {
+      title: 'Missing Information',
+      description: needsShipping
+        ? 'Please fill in all required fields including shipping address.'
+        : 'Please fill in all required fields.',
+    };
+  }
+  if (!request.agreeToTerms || !request.agreeToAge) {
+    return { title: 'Agreement Required', description: 'Please agree to all terms and conditions.' };
+  }
+  return null;
+}
+
+export const orderTotalsSchema = z.object({
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+
+export const placedOrderSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(['pending_payment', 'paid']),
+  totals: orderTotalsSchema,
+});
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { checkoutProblem, orderRequestSchema } from '@storefront/commerce';
+import { HttpProblem, parseInput, type Database } from '@storefront/service-kit';
+import { Router } from 'express';
+import { affiliateCodeSchema } from '../affiliate-code';
+import type { CatalogPricing } from '../catalog-client';
+import { priceOrder } from '../domain/price-order';
+import { findAffiliateDiscount } from '../store/affiliates-store';
+import { createOrder, findOrderByIdempotencyKey, findOrderStatus } from '../store/orders-store';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function idempotencyKeyOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!IDEMPOTENCY_KEY.test(header)) {
+    throw new HttpProblem(
+      400,
+      'Invalid request',
+      'The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".',
+    );
+  }
+  return header;
+}
+
+export function orderRoutes(db: Database, pricing: CatalogPricing): Router {
+  const router = Router();
+
+  router.post('/orders', async (req, res) => {
+    const idempotencyKey = idempotencyKeyOf(req.get('Idempotency-Key'));
+    const request = parseInput(orderRequestSchema, req.body ?? {});
+    const problem = checkoutProblem(request);
+    if (problem) throw new HttpProblem(400, problem.title, problem.description);
+    const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+    // A retry or a double submit gets the first answer back, and nothing new is created.
+    if (idempotencyKey) {
+      const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
+      if (earlier) {
+        if (earlier.fingerprint !== fingerprint) {
+          throw new HttpProblem(
+            422,
+            'Request already used',
+            'This Idempotency-Key was already used for a different order.',
+          );
+        }
+        return res.status(200).json(earlier.order);
+      }
+    }
+
+    let affiliate = null;
+    if (request.affiliateCode) {
+      const code = affiliateCodeSchema.parse(request.affiliateCode);
+      const discount = await findAffiliateDiscount(db, code);
+      if (!discount)
+        throw new HttpProblem(422, 'Invalid Code', 'The affiliate code you entered is not valid.');
+      affiliate = { ...discount, code };
+    }
+
+    const priced = await priceOrder(request, affiliate?.discountRate ?? 0, pricing, String(req.id));
+    const { stored, created } = await createOrder(db, {
+      request,
+      priced,
+      affiliate,
+      idempotencyKey,
+      fingerprint,
+    });
+    if (!created && stored.fingerprint !== fingerprint) {
+      throw new HttpProblem(
+        422,
+        'Request already used',
+        'This Idempotency-Key was already used for a different order.',
+      );
+    }
+    res.status(created ? 201 : 200).json(stored.order);
+  });
+
+  router.get('/orders/:orderId', async (req, res) => {
+    const status = ORDER_ID.test(req.params.orderId) ? await findOrderStatus(db, req.params.orderId) : null;
+    if (!status) throw new HttpProblem(404, 'Order not found', 'There is no order with that reference.');
+    res.set('Cache-Control', 'no-store').json(status);
+  });
+
+  return router;
+}

@@ -1,0 +1,229 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { catalogRoutes } from '@storefront/catalog-service/src/app';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import request from 'supertest';
+import { createCatalogPricing } from '../src/catalog-client';
+import { orderRoutes } from '../src/routes/orders';
+import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
+
+const researcher = {
+  email: 'ada@lab.example',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '555-0100',
+};
+const address = { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' };
+const order = (changes: Record<string, unknown> = {}) => ({
+  checkout: 'product',
+  lines: [{ productId: 'retatrutide', dose: '10mg', quantity: 1, channel: 'storefront' }],
+  customer: researcher,
+  shipping: address,
+  agreeToTerms: true,
+  agreeToAge: true,
+  ...changes,
+});
+
+describe.each(testDatabaseKinds())('orders on %s', (kind) => {
+  let catalog: TestService;
+  let checkout: TestService;
+  let catalogServer: Server;
+  let catalogUrl: string;
+  const checkoutOn = (url: string) =>
+    openTestService(kind, {
+      name: 'checkout',
+      migrationsDir: path.join(__dirname, '../migrations'),
+      routes: (db) => orderRoutes(db, createCatalogPricing(url, 1000)),
+    });
+
+  beforeAll(async () => {
+    catalog = await openTestService(kind, {
+      name: 'catalog',
+      migrationsDir: path.join(__dirname, '../../catalog/migrations'),
+      routes: catalogRoutes,
+    });
+    catalogServer = createServer(catalog.app).listen(0, '127.0.0.1');
+    await once(catalogServer, 'listening');
+    catalogUrl = `http://127.0.0.1:${(catalogServer.address() as AddressInfo).port}`;
+    checkout = await checkoutOn(catalogUrl);
+    await addAffiliate(checkout.db, DEMO_AFFILIATE);
+  });
+  afterAll(async () => {
+    catalogServer.close();
+    await Promise.all([catalog.dispose(), checkout.dispose()]);
+  });
+
+  const place = (body: unknown, key?: string) => {
+    const call = request(checkout.app)
+      .post('/orders')
+      .send(body as object);
+    return key ? call.set('Idempotency-Key', key) : call;
+  };
+  const orderCount = async () =>
+    Number((await checkout.db.query<{ n: string }>('SELECT count(*) AS n FROM orders')).rows[0]!.n);
+
+  it('prices with the spec arithmetic (10% off, flat shipping, 8% tax) and stores what it charges', async () => {
+    const res = await place(order({ affiliateCode: ' research10 ' }), 'spec-arithmetic-1');
+    expect(res.status).toBe(201);
+    expect(res.body.totals).toEqual({
+      subtotal: 14000,
+      discount: 1400,
+      shipping: 1599,
+      tax: 1008,
+      total: 15207,
+    });
+    expect(res.body.status).toBe('pending_payment');
+    expect(res.body.orderNumber).toBe(`ORD-${res.body.orderId.slice(-8).toUpperCase()}`);
+    const { rows } = await checkout.db.query<Record<string, unknown>>('SELECT * FROM orders WHERE id = $1', [
+      res.body.orderId,
+    ]);
+    expect(rows[0]).toMatchObject({
+      affiliate_code: 'RESEARCH10',
+      subtotal_cents: 14000,
+      discount_cents: 1400,
+      shipping_cents: 1599,
+      tax_cents: 1008,
+      total_cents: 15207,
+    });
+    const lines = await checkout.db.query<Record<string, unknown>>(
+      'SELECT * FROM order_lines WHERE order_id = $1',
+      [res.body.orderId],
+    );
+    expect(lines.rows).toEqual([
+      expect.objectContaining({
+        product_id: 'retatrutide',
+        dose: '10mg',
+        sku: 'RETA',
+        unit_price_cents: 14000,
+        quantity: 1,
+        line_total_cents: 14000,
+      }),
+    ]);
+  });
+
+  it('ships free from 250.00 after the discount and rounds tax to the cent', async () => {
+    const res = await place(
+      order({
+        affiliateCode: 'RESEARCH10',
+        lines: [{ productId: 'retatrutide', dose: '20mg', quantity: 2, channel: 'storefront' }],
+      }),
+    );
+    expect(res.body.totals).toEqual({
+      subtotal: 39800,
+      discount: 3980,
+      shipping: 0,
+      tax: 2866,
+      total: 38686,
+    });
+  });
+
+  it('charges the real total whatever prices or totals the request carries', async () => {
+    const tampered = order({
+      lines: [
+        { productId: 'tb-500', dose: '5mg', quantity: 2, channel: 'storefront', price: 1, unitPrice: 1 },
+      ],
+      amount: 100,
+      total: 1,
+      totals: { total: 1 },
+      discountAmount: 99999,
+    });
+    const res = await place(tampered);
+    expect(res.status).toBe(201);
+    expect(res.body.totals).toEqual({ subtotal: 12000, discount: 0, shipping: 1599, tax: 960, total: 14559 });
+  });
+
+  it('prices each cart line from the channel it was shown from', async () => {
+    const res = await place(
+      order({
+        checkout: 'cart',
+        lines: [
+          { productId: 'bpc-157', dose: '10mg', quantity: 2, channel: 'storefront' },
+          { productId: 'bacteriostatic-water', dose: '30ml', quantity: 1, channel: 'catalogue' },
+          { productId: 'bpc-157', dose: '10mg', quantity: 1, channel: 'catalogue' },
+        ],
+      }),
+    );
+    expect(res.body.totals.subtotal).toBe(2 * 8500 + 1599 + 7999);
+  });
+
+  it('creates one order for one Idempotency-Key, however often and however fast it is sent', async () => {
+    const before = await orderCount();
+    const first = await place(order(), 'double-submit-0001');
+    const again = await place(order(), 'double-submit-0001');
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const racing = await Promise.all([1, 2, 3].map(() => place(order(), 'racing-submit-0001')));
+    expect(new Set(racing.map((r) => r.body.orderId)).size).toBe(1);
+    expect(await orderCount()).toBe(before + 2);
+  });
+
+  it('refuses an Idempotency-Key reused for a different order', async () => {
+    await place(order(), 'reused-key-00001');
+    const res = await place(
+      order({ lines: [{ productId: 'semax', dose: '10mg', quantity: 1, channel: 'storefront' }] }),
+      'reused-key-00001',
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe('This Idempotency-Key was already used for a different order.');
+  });
+
+  it.each([
+    [
+      order({ customer: { ...researcher, phoneNumber: '' } }),
+      'Missing Information',
+      'Please fill in all required fields including shipping address.',
+    ],
+    [
+      order({ checkout: 'quick', shipping: undefined, customer: { ...researcher, email: '' } }),
+      'Missing Information',
+      'Please fill in all required fields.',
+    ],
+    [
+      order({ shipping: { ...address, zipCode: ' ' } }),
+      'Missing Information',
+      'Please fill in all required fields including shipping address.',
+    ],
+    [order({ agreeToAge: false }), 'Agreement Required', 'Please agree to all terms and conditions.'],
+    [order({ affiliateCode: 'NOT-A-CODE' }), 'Invalid Code', 'The affiliate code you entered is not valid.'],
+  ])('refuses %#: "%s" and stores nothing', async (body, title, detail) => {
+    const before = await orderCount();
+    const res = await place(body);
+    expect([400, 422]).toContain(res.status);
+    expect(res.body).toMatchObject({ title, detail });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses what a channel does not sell (never priced at 0) and stores nothing', async () => {
+    const before = await orderCount();
+    const res = await place(
+      order({ lines: [{ productId: 'bpc-157', dose: '20mg', quantity: 1, channel: 'storefront' }] }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe('No price for "bpc-157" 20mg in the storefront price list.');
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('says prices cannot be confirmed when the catalog is down, and stores nothing', async () => {
+    const offline = await checkoutOn('http://127.0.0.1:9');
+    const res = await request(offline.app).post('/orders').send(order());
+    expect(res.status).toBe(503);
+    expect(res.body.detail).toBe('Prices cannot be confirmed right now. Please try again shortly.');
+    expect(
+      Number((await offline.db.query<{ n: string }>('SELECT count(*) AS n FROM orders')).rows[0]!.n),
+    ).toBe(0);
+    await offline.dispose();
+  });
+
+  it('tells the success page the order number and status only', async () => {
+    const placed = await place(order());
+    const res = await request(checkout.app).get(`/orders/${placed.body.orderId}`);
+    expect(res.body).toEqual({ orderNumber: placed.body.orderNumber, status: 'pending_payment' });
+    expect((await request(checkout.app).get('/orders/00000000-0000-0000-0000-000000000000')).status).toBe(
+      404,
+    );
+    expect((await request(checkout.app).get('/orders/not-an-id')).status).toBe(404);
+  });
+});
