@@ -92,7 +92,7 @@ test.describe('product page', () => {
     expect(download.suggestedFilename()).toBe('CoA-bpc-157-BPC157-2610-014.pdf');
     const bytes = new Uint8Array(await readFile((await download.path())!));
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const pdf = await pdfjs.getDocument({ data: bytes }).promise;
+    const pdf = await pdfjs.getDocument({ data: bytes, verbosity: 0 }).promise;
     const content = await (await pdf.getPage(1)).getTextContent();
     const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
     for (const value of [
