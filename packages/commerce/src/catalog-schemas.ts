@@ -51,19 +51,17 @@ export const catalogueSchema = z.object({
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
-/** What another service asks the catalog to price; quantities are whole and at least 1. */
+/** One product, dose and quantity to price; quantities are whole and at least 1. */
+export const productLineSchema = z.object({
+  productId: z.string().trim().min(1).max(80),
+  dose: z.string().trim().min(1).max(20),
+  quantity: z.number().int().min(1).max(10_000),
+});
+
+/** What another service asks the catalog to price. */
 export const quoteRequestSchema = z.object({
   channel: salesChannelSchema,
-  lines: z
-    .array(
-      z.object({
-        productId: z.string().trim().min(1).max(80),
-        dose: z.string().trim().min(1).max(20),
-        quantity: z.number().int().min(1).max(10_000),
-      }),
-    )
-    .min(1)
-    .max(50),
+  lines: z.array(productLineSchema).min(1).max(50),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { salesChannelSchema } from './catalog-schemas';
+import { productLineSchema, salesChannelSchema } from './catalog-schemas';
 
 /** Which page is checking out; it decides which fields are required (spec section 5). */
 export const checkoutKindSchema = z.enum(['quick', 'product', 'cart']);
@@ -15,15 +15,9 @@ const text = z.string().trim().max(200).default('');
  */
 export const orderRequestSchema = z.object({
   checkout: checkoutKindSchema,
+  // Each line is priced from the channel it was shown from, so a cart may mix channels.
   lines: z
-    .array(
-      z.object({
-        productId: z.string().trim().min(1).max(80),
-        dose: z.string().trim().min(1).max(20),
-        quantity: z.number().int().min(1).max(10_000),
-        channel: salesChannelSchema,
-      }),
-    )
+    .array(productLineSchema.extend({ channel: salesChannelSchema }))
     .min(1)
     .max(50),
   affiliateCode: z.string().trim().max(64).optional(),

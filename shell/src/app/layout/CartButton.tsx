@@ -1,17 +1,11 @@
 import { bus, cartItemCount, stores, useStore } from '@storefront/bus';
 import styled from 'styled-components';
+import { iconBox } from './icon-box';
 
 const Button = styled.button`
+  ${iconBox}
   position: relative;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.brand};
   cursor: pointer;
 `;
 

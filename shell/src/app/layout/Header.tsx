@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Container, media } from '@storefront/ui';
 import { CartButton } from './CartButton';
+import { iconBox } from './icon-box';
 import { Logo } from './Logo';
 import { NavAnchor, NavButton, NavLink, scrollToCompliance } from './nav-items';
 import { SearchBox } from './SearchBox';
@@ -97,14 +98,7 @@ const MenuPanel = styled.nav`
 `;
 
 const IconLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.brand};
+  ${iconBox}
 `;
 
 const AccountIcon = () => (
