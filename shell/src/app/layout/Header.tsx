@@ -101,6 +101,13 @@ const IconLink = styled(Link)`
   ${iconBox}
 `;
 
+/** Same size as the cart and account controls, so logo and all three fit one row at 375px. */
+const MenuToggle = styled.button`
+  ${iconBox}
+  background: ${({ theme }) => theme.colors.surface};
+  cursor: pointer;
+`;
+
 const AccountIcon = () => (
   <svg
     width="20"
@@ -143,9 +150,8 @@ export function Header({ shopName }: { shopName: string }) {
             </Button>
           </DesktopOnly>
           <MobileOnly>
-            <Button
+            <MenuToggle
               type="button"
-              $variant="ghost"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -162,7 +168,7 @@ export function Header({ shopName }: { shopName: string }) {
               >
                 {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
               </svg>
-            </Button>
+            </MenuToggle>
           </MobileOnly>
         </Actions>
       </TopRow>
