@@ -57,7 +57,10 @@ test("Retatrutide's larger vials carry their savings labels and their own pictur
   await expect(picture).toHaveAttribute('src', /retatrutide\/5mg\.svg$/);
   await item.getByRole('radio', { name: /^20mg/ }).click();
   await expect(picture).toHaveAttribute('src', /retatrutide\/20mg\.svg$/);
-  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The new picture loads after its src changes; wait for it to finish, then check it really decoded.
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 });
 
 test('seven products in rows of three get two Coming Soon placeholders', async ({ page }) => {
