@@ -7,11 +7,12 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByTestId('catalogue-product')).toHaveCount(6);
 });
 
-const names = (page: Page) => page.getByTestId('catalogue-product').getByRole('heading').allTextContents();
-const prices = (page: Page) => page.getByTestId('catalogue-product').getByTestId('price').allTextContents();
+// Locators, so each expectation below retries until the re-rendered list matches.
+const names = (page: Page) => page.getByTestId('catalogue-product').getByRole('heading');
+const prices = (page: Page) => page.getByTestId('catalogue-product').getByTestId('price');
 
 test('lists the six products by name, with their catalogue prices', async ({ page }) => {
-  expect(await names(page)).toEqual([
+  await expect(names(page)).toHaveText([
     '5-Amino-1MQ',
     'AOD-9604',
     'Bacteriostatic Water',
@@ -19,16 +20,16 @@ test('lists the six products by name, with their catalogue prices', async ({ pag
     'BPC-157 + TB-500 Blend',
     'CJC-1295 no DAC / Ipamorelin',
   ]);
-  expect(await prices(page)).toEqual(['$89.99', '$124.99', '$15.99', '$79.99', '$159.99', '$139.99']);
+  await expect(prices(page)).toHaveText(['$89.99', '$124.99', '$15.99', '$79.99', '$159.99', '$139.99']);
   await expect(page.getByText('In Stock')).toHaveCount(6);
   await expect(page.getByText('Featured')).toHaveCount(3);
 });
 
 test('sorts by price ascending and by purity descending', async ({ page }) => {
   await page.getByLabel('Sort by').selectOption('price');
-  expect(await prices(page)).toEqual(['$15.99', '$79.99', '$89.99', '$124.99', '$139.99', '$159.99']);
+  await expect(prices(page)).toHaveText(['$15.99', '$79.99', '$89.99', '$124.99', '$139.99', '$159.99']);
   await page.getByLabel('Sort by').selectOption('purity');
-  expect(await names(page)).toEqual([
+  await expect(names(page)).toHaveText([
     'Bacteriostatic Water',
     '5-Amino-1MQ',
     'BPC-157',
@@ -49,9 +50,9 @@ test('filters by each of the categories', async ({ page }) => {
     'Laboratory Supplies',
   ]);
   await category.selectOption('Metabolic Research');
-  expect(await names(page)).toEqual(['5-Amino-1MQ', 'AOD-9604']);
+  await expect(names(page)).toHaveText(['5-Amino-1MQ', 'AOD-9604']);
   await category.selectOption('Laboratory Supplies');
-  expect(await names(page)).toEqual(['Bacteriostatic Water']);
+  await expect(names(page)).toHaveText(['Bacteriostatic Water']);
   await category.selectOption('All');
   await expect(page.getByTestId('catalogue-product')).toHaveCount(6);
 });
@@ -59,9 +60,9 @@ test('filters by each of the categories', async ({ page }) => {
 test('searches by name or category', async ({ page }) => {
   const search = page.getByLabel('Search the catalog');
   await search.fill('bpc');
-  expect(await names(page)).toEqual(['BPC-157', 'BPC-157 + TB-500 Blend']);
+  await expect(names(page)).toHaveText(['BPC-157', 'BPC-157 + TB-500 Blend']);
   await search.fill('blends');
-  expect(await names(page)).toEqual(['BPC-157 + TB-500 Blend']);
+  await expect(names(page)).toHaveText(['BPC-157 + TB-500 Blend']);
   await search.fill('nothing like this');
   await expect(page.getByText('No products match your search.')).toBeVisible();
 });
