@@ -4,3 +4,4 @@ export * from './store';
 export * from './state';
 export * from './storefront';
 export * from './use-store';
+export * from './cart';
