@@ -1,3 +1,4 @@
+import { compatibleRange } from '@storefront/mf-config';
 import semver from 'semver';
 import { z } from 'zod';
 
@@ -13,12 +14,6 @@ export const remoteDeclarationSchema = shellDeclarationSchema.extend({
 });
 export type RemoteDeclaration = z.infer<typeof remoteDeclarationSchema>;
 
-/** The range a remote accepts for a singleton it was built against (as packages/mf-config declares it). */
-function acceptedRange(builtAgainst: string): string {
-  const { major, minor } = semver.parse(builtAgainst) ?? { major: 0, minor: 0 };
-  return major === 0 ? `~0.${minor}.0` : `^${major}.${minor}.0`;
-}
-
 /**
  * Why a remote cannot run in the live shell, one sentence per mismatch (empty when it can): every
  * shared singleton the shell provides must satisfy the remote's range, and the bus contract must have
@@ -28,7 +23,7 @@ export function compatibilityProblems(shell: ShellDeclaration, remote: RemoteDec
   const problems: string[] = [];
   for (const [name, builtAgainst] of Object.entries(remote.singletons)) {
     const provided = shell.singletons[name];
-    const range = acceptedRange(builtAgainst);
+    const range = compatibleRange(builtAgainst);
     if (!provided) {
       problems.push(
         `${name}: ${remote.name} needs it (built against ${builtAgainst}) but the live shell does not share it.`,

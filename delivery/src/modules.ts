@@ -38,6 +38,11 @@ export const SHARED_BROWSER_SOURCES = [
   'packages/mf-config/src',
 ];
 
+/** Where a service listens when every port is shifted by `offset` (npm start, the e2e and bench stacks). */
+export function serviceBaseUrl(service: ServiceProcess, offset: number): string {
+  return `http://127.0.0.1:${service.defaultPort + offset}`;
+}
+
 export function findRemote(name: string): RemoteModule {
   const remote = remoteModules.find((m) => m.name === name || m.dir === name);
   if (!remote) {

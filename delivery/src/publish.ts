@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ArtifactStore, type VersionRecord } from '@storefront/artifact-store';
+import { defaultDataDir } from '@storefront/service-kit';
 import { distDir } from './build';
 import { REPO_ROOT, type RemoteModule } from './modules';
 
 export function artifactStore(): ArtifactStore {
-  const dataDir = process.env.STOREFRONT_DATA_DIR ?? path.join(REPO_ROOT, '.data');
-  return new ArtifactStore(process.env.ARTIFACT_DIR ?? path.join(dataDir, 'artifacts'));
+  return new ArtifactStore(process.env.ARTIFACT_DIR ?? path.join(defaultDataDir(), 'artifacts'));
 }
 
 export function currentCommit(): string {

@@ -1,4 +1,4 @@
-import { remoteModules, serviceProcesses } from '../modules';
+import { remoteModules, serviceBaseUrl, serviceProcesses } from '../modules';
 import { artifactStore } from '../publish';
 
 async function health(url: string): Promise<string> {
@@ -22,8 +22,7 @@ async function main() {
     const service = serviceProcesses.find((s) => s.name === remote.name);
     const url =
       service &&
-      (process.env[`${service.name.toUpperCase()}_SERVICE_URL`] ??
-        `http://127.0.0.1:${service.defaultPort + offset}`);
+      (process.env[`${service.name.toUpperCase()}_SERVICE_URL`] ?? serviceBaseUrl(service, offset));
     console.log(`${remote.name}`);
     console.log(`  live:     ${record?.live ?? 'not deployed'}`);
     const live = record?.versions.find((v) => v.version === record.live);

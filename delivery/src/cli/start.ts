@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApps } from '../build';
-import { remoteModules, REPO_ROOT, serviceProcesses, SHELL_DIR } from '../modules';
+import { defaultDataDir } from '@storefront/service-kit';
+import { remoteModules, serviceBaseUrl, serviceProcesses, SHELL_DIR } from '../modules';
 import { startProcess, stopAll, waitUntilReady } from '../processes';
 import { artifactStore, publishRemote } from '../publish';
 
@@ -13,7 +14,7 @@ import { artifactStore, publishRemote } from '../publish';
 async function start() {
   const started = Date.now();
   const offset = Number(process.env.STOREFRONT_PORT_OFFSET ?? 0);
-  const dataDir = path.resolve(process.env.STOREFRONT_DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const dataDir = path.resolve(defaultDataDir());
   process.env.STOREFRONT_DATA_DIR = dataDir;
   if (process.env.STOREFRONT_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
 
@@ -32,7 +33,7 @@ async function start() {
   const serviceUrls = Object.fromEntries(
     serviceProcesses.map((service) => [
       `${service.name.toUpperCase()}_SERVICE_URL`,
-      `http://127.0.0.1:${service.defaultPort + offset}`,
+      serviceBaseUrl(service, offset),
     ]),
   );
   await Promise.all(

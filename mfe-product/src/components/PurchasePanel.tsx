@@ -1,6 +1,6 @@
 import { bus, stores, useStore } from '@storefront/bus';
 import { formatUsd, type ProductPage } from '@storefront/commerce';
-import { AgeDialog, Badge, Button } from '@storefront/ui';
+import { AgeDialog, Badge, Button, TagList } from '@storefront/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -25,21 +25,6 @@ const Row = styled.div`
   flex-wrap: wrap;
   gap: 0.5rem;
   align-items: center;
-`;
-
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.4rem;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    padding: 0.2rem 0.65rem;
-    border-radius: 999px;
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    font-size: 0.85rem;
-  }
 `;
 
 const Price = styled.p`
@@ -118,11 +103,11 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
         {product.inStock && <Badge $tone="success">In Stock</Badge>}
       </Row>
       <p>{page.fullDescription}</p>
-      <Tags aria-label="Research applications">
+      <TagList aria-label="Research applications">
         {page.researchApplications.map((application) => (
           <li key={application}>{application}</li>
         ))}
-      </Tags>
+      </TagList>
       <Price data-testid="unit-price" data-cents={product.price}>
         {formatUsd(product.price)} <small>per vial</small>
       </Price>

@@ -39,3 +39,21 @@ export const Muted = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
   margin: 0;
 `;
+
+/** Small rounded chips, such as a product's research applications. Label the list for screen readers. */
+export const TagList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.4rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    padding: 0.2rem 0.6rem;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    /* Outlined on white, so a chip reads as one on a card and on the page background alike. */
+    background: ${({ theme }) => theme.colors.surface};
+    font-size: 0.82rem;
+  }
+`;

@@ -3,6 +3,7 @@ import { Badge, Button, Card } from '@storefront/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AddToCartButton } from '../AddToCartButton';
+import { CardActions, CardPrice } from '../card-parts';
 import { ProductImage } from '../ProductImage';
 
 const Article = styled(Card)`
@@ -37,20 +38,6 @@ const Badges = styled.div`
   gap: 0.35rem;
 `;
 
-const Price = styled.p`
-  margin: 0;
-  font-size: 1.5rem;
-  font-weight: 800;
-  color: ${({ theme }) => theme.colors.brand};
-`;
-
-const Actions = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0.5rem;
-  margin-top: auto;
-`;
-
 export function CatalogueCard({ product }: { product: CatalogueProduct }) {
   return (
     <Article as="article" aria-labelledby={`catalogue-${product.id}`} data-testid="catalogue-product">
@@ -71,10 +58,10 @@ export function CatalogueCard({ product }: { product: CatalogueProduct }) {
         <dt>Formula</dt>
         <dd>{product.molecularFormula}</dd>
       </dl>
-      <Price data-testid="price" data-cents={product.price}>
+      <CardPrice data-testid="price" data-cents={product.price}>
         {formatUsd(product.price)}
-      </Price>
-      <Actions>
+      </CardPrice>
+      <CardActions>
         <AddToCartButton
           label={`Add to Cart: ${product.name}`}
           item={{
@@ -94,7 +81,7 @@ export function CatalogueCard({ product }: { product: CatalogueProduct }) {
         >
           View Details
         </Button>
-      </Actions>
+      </CardActions>
     </Article>
   );
 }

@@ -1,11 +1,12 @@
 import type { HomeProduct } from '@storefront/commerce';
 import { formatUsd } from '@storefront/commerce';
-import { Badge, Button, Card } from '@storefront/ui';
+import { Badge, Button, Card, TagList } from '@storefront/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { checkoutHref } from '../../domain/home-grid';
 import { AddToCartButton } from '../AddToCartButton';
+import { CardActions, CardPrice } from '../card-parts';
 import { ProductImage } from '../ProductImage';
 import { DoseSelector } from './DoseSelector';
 
@@ -32,36 +33,6 @@ const TitleRow = styled.div`
   gap: 0.5rem;
 `;
 
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.35rem;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    font-size: 0.78rem;
-    padding: 0.15rem 0.55rem;
-    border-radius: 999px;
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-  }
-`;
-
-const Price = styled.p`
-  && {
-    font-size: 1.6rem;
-    font-weight: 800;
-    color: ${({ theme }) => theme.colors.brand};
-  }
-`;
-
-const Actions = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0.5rem;
-  margin-top: auto;
-`;
-
 /** One home-grid product: its picture and price follow the chosen dose. */
 export function HomeProductCard({ product }: { product: HomeProduct }) {
   const [dose, setDose] = useState(product.defaultDose);
@@ -75,17 +46,17 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
         <Badge $tone="accent">{product.purity} Pure</Badge>
       </TitleRow>
       <p>{product.description}</p>
-      <Tags aria-label="Research applications">
+      <TagList aria-label="Research applications">
         {product.applications.map((application) => (
           <li key={application}>{application}</li>
         ))}
-      </Tags>
+      </TagList>
       <p>Storage: {product.storage}</p>
       <DoseSelector product={product} selected={option.dose} onSelect={setDose} />
-      <Price data-testid="price" data-cents={option.price}>
+      <CardPrice data-testid="price" data-cents={option.price}>
         {formatUsd(option.price)}
-      </Price>
-      <Actions>
+      </CardPrice>
+      <CardActions>
         <AddToCartButton
           label={`Add to Cart: ${product.name} ${option.dose}`}
           item={{
@@ -105,7 +76,7 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
         >
           Buy Now
         </Button>
-      </Actions>
+      </CardActions>
     </Article>
   );
 }

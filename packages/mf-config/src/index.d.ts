@@ -1,0 +1,10 @@
+// Types for the parts of this CommonJS package that TypeScript code uses (the deploy guard).
+
+/** The federation singletons, shared between the shell and every remote. */
+export const SINGLETONS: readonly string[];
+
+/** The range a module built against `version` accepts: '^MAJOR.MINOR.0', or '~0.MINOR.0' below 1.0. */
+export function compatibleRange(version: string): string;
+
+/** Exact installed versions of the singletons, as seen from `fromDir`. */
+export function singletonVersions(fromDir: string): Record<string, string>;
