@@ -1,10 +1,9 @@
 import { bus, stores, useStore } from '@storefront/bus';
 import { formatUsd, type ProductPage } from '@storefront/commerce';
-import { AgeDialog, Badge, Button, TagList } from '@storefront/ui';
+import { AgeDialog, Badge, Button, QuantityStepper, TagList } from '@storefront/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { QuantityStepper } from './QuantityStepper';
 
 const Panel = styled.div`
   display: grid;

@@ -29,10 +29,14 @@ export type ModuleRecord = z.infer<typeof moduleRecordSchema>;
 export const registrySchema = z.object({ modules: z.record(z.string(), moduleRecordSchema) });
 export type Registry = z.infer<typeof registrySchema>;
 
-/** The browser's view: where the live version of each module is, nothing more. */
-export interface PublicRegistry {
-  modules: Record<string, { version: string; entry: string }>;
-}
+/**
+ * The browser's view (/registry.json): where the live version of each module is, nothing more. The
+ * shell's browser code reads it through `@storefront/artifact-store/registry`, which has no Node code.
+ */
+export const publicRegistrySchema = z.object({
+  modules: z.record(z.string(), z.object({ version: z.string(), entry: z.string() })),
+});
+export type PublicRegistry = z.infer<typeof publicRegistrySchema>;
 
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 

@@ -28,14 +28,23 @@ export const cartAdditionSchema = z.object({
   channel: z.string().min(1),
 });
 
+export const affiliateSourceSchema = z.enum(['cart-panel', 'checkout', 'link', 'referral']);
+export type AffiliateSource = z.infer<typeof affiliateSourceSchema>;
+
 export const busEventSchemas = {
   'toast/show': toastSchema,
   'cart/add': cartAdditionSchema,
   'cart/open': empty,
   'cart/close': empty,
   'age/verified': empty,
-  'affiliate/apply': z.object({ code: z.string() }),
+  'affiliate/apply': z.object({
+    code: z.string(),
+    /** Where the code came from; it decides which of the spec's messages the shopper sees. */
+    source: affiliateSourceSchema.default('cart-panel'),
+  }),
   'affiliate/clear': empty,
+  /** The header's Sign Out; the account module's session handles it. */
+  'auth/sign-out': empty,
 } as const;
 
 export type BusEventType = keyof typeof busEventSchemas;

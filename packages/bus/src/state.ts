@@ -33,10 +33,26 @@ export interface AuthUser {
   email: string;
 }
 
+/** Spec section 4's auth events, as Supabase names them. */
+export type AuthEvent =
+  'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
+
 export interface AuthState {
+  /** True until the first answer about the session. */
   loading: boolean;
   user: AuthUser | null;
+  /** The latest auth event; null before the first. */
+  event?: AuthEvent | null;
 }
+
+/**
+ * Where the account module's auth client keeps a signed-in session. The shell only looks whether it
+ * exists: without one, the visitor is signed out and the auth client is not even downloaded.
+ */
+export const AUTH_SESSION_STORAGE_KEY = 'storefront-auth';
+
+/** What the account module's `session` exposes: the shell starts it once, with the runtime configuration. */
+export type StartAuthSession = (config: RuntimeConfig) => void;
 
 export function cartItemCount(cart: CartState): number {
   return cart.items.reduce((count, item) => count + item.quantity, 0);

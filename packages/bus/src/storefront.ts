@@ -16,6 +16,8 @@ export const stores = {
   /** Loaded by the shell at start; null until then. */
   runtimeConfig: createStore<RuntimeConfig | null>(null),
   cart: createStore<CartState>({ items: [] }),
+  /** Whether the cart panel is open; the shell opens it on cart/open and on every addition. */
+  cartPanelOpen: createStore(false),
   affiliate: createStore<AffiliateState>({ status: 'none' }),
   auth: createStore<AuthState>({ loading: true, user: null }),
 };

@@ -76,3 +76,25 @@ export const quotedLineSchema = z.object({
 });
 export const quoteSchema = z.object({ channel: salesChannelSchema, lines: z.array(quotedLineSchema) });
 export type Quote = z.infer<typeof quoteSchema>;
+
+/** One vial amount a checkout page offers, from its channel's price list. */
+export const checkoutDoseSchema = z.object({
+  dose: z.string(),
+  price: cents,
+  purity: z.number(),
+  popular: z.boolean(),
+  image: z.string(),
+});
+
+/** Spec section 3's checkout product definition: what a checkout page shows and may sell of one product. */
+export const checkoutProductSchema = z.object({
+  id: z.string(),
+  channel: salesChannelSchema,
+  name: z.string(),
+  description: z.string(),
+  applications: z.array(z.string()),
+  sku: z.string(),
+  purity: z.string(),
+  doses: z.array(checkoutDoseSchema).min(1),
+});
+export type CheckoutProduct = z.infer<typeof checkoutProductSchema>;

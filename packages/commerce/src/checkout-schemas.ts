@@ -35,6 +35,8 @@ export const orderRequestSchema = z.object({
   agreeToAge: z.boolean(),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
+/** What a page builds and sends (defaults may be left out). */
+export type OrderRequestInput = z.input<typeof orderRequestSchema>;
 
 export interface CheckoutProblem {
   title: string;
@@ -84,5 +86,20 @@ export const placedOrderSchema = z.object({
   orderNumber: z.string(),
   status: z.enum(['pending_payment', 'paid']),
   totals: orderTotalsSchema,
+  /** The hosted payment page the browser is sent to. */
+  url: z.url(),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+/** What the success page may learn about an order: no personal data. */
+export const orderStatusSchema = placedOrderSchema.pick({ orderNumber: true, status: true });
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** The checkout service's answer to an affiliate code lookup (spec section 3's affiliate data). */
+export const affiliateLookupSchema = z.object({
+  code: z.string(),
+  affiliateId: z.string(),
+  affiliateName: z.string(),
+  discountRate: z.number().min(0).max(1),
+});
+export type AffiliateLookup = z.infer<typeof affiliateLookupSchema>;

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Button } from './button';
+import { useFocusTrap } from './focus-trap';
 import { media } from './theme';
 
 const Overlay = styled.div<{ $fullScreenOnMobile: boolean }>`
@@ -65,27 +66,7 @@ export interface AgeDialogProps {
  */
 export function AgeDialog({ children, onConfirm, onDecline, fullScreenOnMobile = false }: AgeDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    dialog.current?.querySelector('button')?.focus();
-  }, []);
-  useEffect(() => {
-    const element = dialog.current;
-    const keepFocusInside = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onDecline?.();
-      if (event.key !== 'Tab' || !element) return;
-      const buttons = [...element.querySelectorAll('button')];
-      const [first, last] = [buttons[0], buttons[buttons.length - 1]];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', keepFocusInside);
-    return () => document.removeEventListener('keydown', keepFocusInside);
-  }, [onDecline]);
+  useFocusTrap(dialog, onDecline);
 
   return (
     <Overlay $fullScreenOnMobile={fullScreenOnMobile}>

@@ -53,4 +53,7 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $block?: boolean
     opacity: 0.55;
     cursor: not-allowed;
   }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
 `;

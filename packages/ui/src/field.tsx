@@ -27,11 +27,11 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input: the label names the control for assistive technology. */
-export function TextField({ label, id, ...inputProps }: TextFieldProps) {
+export function TextField({ label, id, className, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
-    <Label htmlFor={inputId}>
+    <Label htmlFor={inputId} className={className}>
       {label}
       <Input id={inputId} {...inputProps} />
     </Label>

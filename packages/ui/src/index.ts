@@ -10,3 +10,6 @@ export * from './use-async';
 export * from './remote-error-boundary';
 export * from './remote-region';
 export * from './age-dialog';
+export * from './quantity-stepper';
+export * from './focus-trap';
+export * from './drawer';

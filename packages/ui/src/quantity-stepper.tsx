@@ -26,22 +26,31 @@ const Stepper = styled.div`
   }
 `;
 
-/** Quantity of at least 1 and no upper limit. */
-export function QuantityStepper({ value, onChange }: { value: number; onChange(next: number): void }) {
+/** Quantity of at least 1 and no upper limit; `itemName` tells several steppers on one page apart. */
+export function QuantityStepper({
+  value,
+  onChange,
+  itemName,
+}: {
+  value: number;
+  onChange(next: number): void;
+  itemName?: string;
+}) {
+  const of = itemName ? ` of ${itemName}` : '';
   return (
-    <Stepper role="group" aria-label="Quantity">
+    <Stepper role="group" aria-label={`Quantity${of}`}>
       <button
         type="button"
-        aria-label="Decrease quantity"
+        aria-label={`Decrease quantity${of}`}
         disabled={value <= 1}
         onClick={() => onChange(Math.max(1, value - 1))}
       >
         −
       </button>
-      <output aria-live="polite" aria-label="Quantity">
+      <output aria-live="polite" aria-label={`Quantity${of}`}>
         {value}
       </output>
-      <button type="button" aria-label="Increase quantity" onClick={() => onChange(value + 1)}>
+      <button type="button" aria-label={`Increase quantity${of}`} onClick={() => onChange(value + 1)}>
         +
       </button>
     </Stepper>
