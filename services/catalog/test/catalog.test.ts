@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { dollarsToCents, homeProductsSchema, catalogueSchema, quoteSchema } from '@storefront/commerce';
+import {
+  catalogueSchema,
+  checkoutProductSchema,
+  dollarsToCents,
+  homeProductsSchema,
+  quoteSchema,
+} from '@storefront/commerce';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { catalogRoutes } from '../src/app';
@@ -197,6 +203,56 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
         molecularFormula: 'C62H98N16O22',
         category: 'Tissue Research',
       });
+    });
+  });
+
+  describe('checkout products', () => {
+    it('gives a dedicated checkout its product: sku, doses with price, purity, popular flag and picture', async () => {
+      const res = await request(app).get('/checkout-products/storefront/cjc-1295');
+      expect(res.status).toBe(200);
+      expect(checkoutProductSchema.parse(res.body)).toMatchObject({
+        id: 'cjc-1295',
+        channel: 'storefront',
+        name: 'CJC-1295',
+        sku: 'CJC',
+        purity: '99%',
+        doses: [
+          {
+            dose: '5mg',
+            price: 6999,
+            purity: 99,
+            popular: true,
+            image: '/api/catalog/images/v1/cjc-1295/5mg.svg',
+          },
+          {
+            dose: '10mg',
+            price: 10000,
+            purity: 99,
+            popular: false,
+            image: '/api/catalog/images/v1/cjc-1295/10mg.svg',
+          },
+        ],
+      });
+    });
+
+    it('gives the generic checkout its own price list', async () => {
+      const res = await request(app).get('/checkout-products/quick-checkout/bpc-157');
+      expect(res.body.sku).toBe('BPC157');
+      expect(res.body.doses.map((d: { dose: string; price: number }) => [d.dose, d.price])).toEqual([
+        ['5mg', 7999],
+        ['10mg', 8999],
+        ['20mg', 14999],
+      ]);
+    });
+
+    it.each([
+      ['quick-checkout', 'semax'],
+      ['catalogue', 'bpc-157'],
+      ['storefront', 'no-such-product'],
+    ])('answers 404 for %s/%s', async (channel, productId) => {
+      const res = await request(app).get(`/checkout-products/${channel}/${productId}`);
+      expect(res.status).toBe(404);
+      expect(res.body.title).toBe('Product not found');
     });
   });
 

@@ -1,9 +1,20 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import { HttpProblem, notFoundHandler, problemHandler } from './problems';
 import { requestLogging } from './request-id';
+
+/** A request whose JSON body was parsed by the service app; `rawBody` holds the bytes as received. */
+export interface RawBodyRequest extends IncomingMessage {
+  rawBody?: string;
+}
+
+/** The body exactly as it arrived (empty when there was none), for signature checks. */
+export function rawBodyOf(req: IncomingMessage): string {
+  return (req as RawBodyRequest).rawBody ?? '';
+}
 
 export interface ServiceAppOptions {
   name: string;
@@ -29,7 +40,15 @@ export function createServiceApp({ name, version, db, logger, bodyLimit, routes 
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(express.json({ limit: bodyLimit }));
+  app.use(
+    express.json({
+      limit: bodyLimit,
+      // Signed webhooks are verified over the exact bytes received, so the raw body is kept beside the parsed one.
+      verify: (req, _res, raw) => {
+        (req as RawBodyRequest).rawBody = raw.toString('utf8');
+      },
+    }),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: name, version });

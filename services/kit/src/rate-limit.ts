@@ -5,42 +5,47 @@ export interface RateLimitOptions {
   /** Requests allowed per key in each window. */
   limit: number;
   windowMs: number;
-  /** What is being limited, in the shopper's words, for the 429 message. */
-  what: string;
 }
 
 /**
- * A fixed-window limiter per client address, in this process's memory. Behind several instances the
- * same counters belong in Redis (deploy/README.md); the contract (429 with Retry-After) stays the same.
+ * Fixed-window counters per key, in this process's memory. Behind several instances the same counters
+ * belong in Redis (deploy/README.md); the contract (refuse past the limit, say when to retry) stays.
  */
-export function rateLimit({ limit, windowMs, what }: RateLimitOptions): RequestHandler {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  return (req, _res, next) => {
-    const now = Date.now();
-    const key = req.ip ?? 'unknown';
-    let window = windows.get(key);
+export class FixedWindowLimiter {
+  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+
+  constructor(private readonly options: RateLimitOptions) {}
+
+  /** Counts one attempt for `key`; null when allowed, else the seconds until the window ends. */
+  hit(key: string, now = Date.now()): number | null {
+    const { limit, windowMs } = this.options;
+    let window = this.windows.get(key);
     if (!window || now - window.startedAt >= windowMs) {
       window = { startedAt: now, count: 0 };
-      windows.set(key, window);
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (now - w.startedAt >= windowMs) windows.delete(k);
+      this.windows.set(key, window);
+      if (this.windows.size > 10_000) {
+        for (const [k, w] of this.windows) if (now - w.startedAt >= windowMs) this.windows.delete(k);
       }
     }
     window.count += 1;
-    if (window.count > limit) {
-      const retryAfter = Math.ceil((window.startedAt + windowMs - now) / 1000);
-      return next(
-        new HttpProblem(
-          429,
-          'Too many requests',
-          `Too many ${what}. Please wait ${retryAfter} seconds and try again.`,
-          undefined,
-          {
-            'Retry-After': String(retryAfter),
-          },
-        ),
-      );
-    }
-    next();
+    return window.count > limit ? Math.ceil((window.startedAt + windowMs - now) / 1000) : null;
+  }
+}
+
+/** Limits requests per client address, answering 429 problem+json with Retry-After past the limit. */
+export function rateLimit({ what, ...options }: RateLimitOptions & { what: string }): RequestHandler {
+  const limiter = new FixedWindowLimiter(options);
+  return (req, _res, next) => {
+    const retryAfter = limiter.hit(req.ip ?? 'unknown');
+    if (retryAfter === null) return next();
+    next(
+      new HttpProblem(
+        429,
+        'Too many requests',
+        `Too many ${what}. Please wait ${retryAfter} seconds and try again.`,
+        undefined,
+        { 'Retry-After': String(retryAfter) },
+      ),
+    );
   };
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { z } from 'zod';
@@ -72,6 +72,11 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   logger.info({ port: config.PORT, database: db.kind }, `${definition.name} service listening`);
 
   let stopping = false;
+  // While stopping, every answer closes its connection: a client polling over keep-alive would
+  // otherwise hold the server open until the grace period runs out.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;

@@ -1,6 +1,10 @@
-import type { Database } from '@storefront/service-kit';
+import { salesChannelSchema } from '@storefront/commerce';
+import { HttpProblem, type Database } from '@storefront/service-kit';
 import { Router } from 'express';
-import { listHomeProducts, loadCatalogue } from '../store/catalog-store';
+import { findCheckoutProduct, listHomeProducts, loadCatalogue } from '../store/catalog-store';
+
+/** The channels whose checkout pages ask for their products: the dedicated ones and the generic one. */
+const checkoutChannelSchema = salesChannelSchema.extract(['storefront', 'quick-checkout']);
 
 /** The public read API of the catalog module (behind the shell at /api/catalog). */
 export function storefrontRoutes(db: Database): Router {
@@ -10,6 +14,14 @@ export function storefrontRoutes(db: Database): Router {
   });
   router.get('/catalogue', async (_req, res) => {
     res.set('Cache-Control', 'public, max-age=60').json(await loadCatalogue(db));
+  });
+  router.get('/checkout-products/:channel/:productId', async (req, res) => {
+    const channel = checkoutChannelSchema.safeParse(req.params.channel);
+    const product = channel.success
+      ? await findCheckoutProduct(db, channel.data, req.params.productId)
+      : null;
+    if (!product) throw new HttpProblem(404, 'Product not found', 'No checkout sells that product.');
+    res.set('Cache-Control', 'public, max-age=60').json(product);
   });
   return router;
 }

@@ -1,11 +1,17 @@
 import type {
   Catalogue,
+  CheckoutProduct,
   CatalogueProduct,
   HomeProduct,
   QuoteRequest,
   SalesChannel,
 } from '@storefront/commerce';
 import type { Queryable } from '@storefront/service-kit';
+
+/** A price-list entry's picture (alias e, product p): the one drawn for its dose, else the product's own. */
+const DOSE_IMAGE_SQL = `(SELECT i.path FROM product_images i
+                          WHERE i.product_id = p.id AND (i.dose = e.dose OR i.dose IS NULL)
+                          ORDER BY i.dose NULLS LAST LIMIT 1)`;
 
 /** The home grid: the storefront channel's products in order, each with its priced doses. */
 export async function listHomeProducts(db: Queryable): Promise<HomeProduct[]> {
@@ -24,9 +30,7 @@ export async function listHomeProducts(db: Queryable): Promise<HomeProduct[]> {
             (SELECT array_agg(k.keyword ORDER BY k.keyword) FROM product_keywords k WHERE k.product_id = p.id) AS keywords,
             (SELECT json_agg(json_build_object(
                       'dose', e.dose, 'price', e.price_cents, 'label', e.promo_label,
-                      'image', (SELECT i.path FROM product_images i
-                                WHERE i.product_id = p.id AND (i.dose = e.dose OR i.dose IS NULL)
-                                ORDER BY i.dose NULLS LAST LIMIT 1))
+                      'image', ${DOSE_IMAGE_SQL})
                     ORDER BY e.position)
                FROM price_list_entries e WHERE e.channel = l.channel AND e.product_id = p.id) AS doses
        FROM channel_listings l JOIN products p ON p.id = l.product_id
@@ -181,4 +185,34 @@ export async function findVialFacts(
   return row
     ? { name: row.name, dose: row.dose, accentColor: row.accent_color, liquid: row.unit_is_ml }
     : null;
+}
+
+/** A product as a checkout page of the given channel sells it; null when that channel does not list it. */
+export async function findCheckoutProduct(
+  db: Queryable,
+  channel: SalesChannel,
+  productId: string,
+): Promise<CheckoutProduct | null> {
+  const { rows } = await db.query<
+    Omit<CheckoutProduct, 'sku' | 'doses'> & { doses: CheckoutProduct['doses'] | null }
+  >(
+    `SELECT p.id, l.channel, p.name, p.description, p.applications, l.purity_label AS purity,
+            (SELECT json_agg(json_build_object(
+                      'dose', e.dose, 'price', e.price_cents, 'purity', e.purity::float, 'popular', e.popular,
+                      'sku', e.sku,
+                      'image', ${DOSE_IMAGE_SQL})
+                    ORDER BY e.position)
+               FROM price_list_entries e WHERE e.channel = l.channel AND e.product_id = p.id) AS doses
+       FROM channel_listings l JOIN products p ON p.id = l.product_id
+      WHERE l.channel = $1 AND l.product_id = $2`,
+    [channel, productId],
+  );
+  const row = rows[0];
+  if (!row?.doses?.length) return null;
+  const doses = row.doses as (CheckoutProduct['doses'][number] & { sku: string })[];
+  return {
+    ...row,
+    sku: doses[0]!.sku,
+    doses: doses.map(({ sku: _sku, ...dose }) => dose),
+  };
 }
