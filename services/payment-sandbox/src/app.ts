@@ -1,0 +1,153 @@
+import type { Logger } from '@storefront/service-kit';
+import { requestLogging } from '@storefront/service-kit';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { SandboxConfig } from './config';
+import { TEST_CARDS, isCardNumber, renderHostedPage, type PageState } from './hosted-page';
+import { createPaymentLinkSchema, PaymentLinkBook, paymentLinkJson, type PaymentLink } from './payment-links';
+import { sendSquareErrors, type SquareApiError } from './square-errors';
+import { paymentUpdatedEvent, WebhookSender } from './webhooks';
+import { version } from '../package.json';
+
+const zodIssueToSquare = (issue: { path: PropertyKey[]; message: string; code: string }): SquareApiError => ({
+  category: 'INVALID_REQUEST_ERROR',
+  code: issue.code === 'invalid_type' ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_VALUE',
+  detail: issue.message,
+  field: issue.path.map(String).join('.'),
+});
+
+export interface Sandbox {
+  app: express.Express;
+  book: PaymentLinkBook;
+  webhooks: WebhookSender;
+}
+
+/**
+ * Development and test stand-in for Square: the payment-links endpoint the checkout service calls
+ * through the real `square` SDK, the hosted card page, and signed payment.updated webhooks.
+ */
+export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
+  const book = new PaymentLinkBook(config.SANDBOX_PUBLIC_URL, config.SANDBOX_LOCATION_ID);
+  const webhooks = new WebhookSender(
+    {
+      notificationUrl: config.SANDBOX_WEBHOOK_URL,
+      signatureKey: config.SANDBOX_WEBHOOK_SIGNATURE_KEY,
+      merchantId: 'SANDBOX-MERCHANT',
+      locationId: config.SANDBOX_LOCATION_ID,
+      firstRetryMs: config.SANDBOX_WEBHOOK_RETRY_MS,
+      attempts: config.SANDBOX_WEBHOOK_ATTEMPTS,
+    },
+    logger,
+  );
+  const page = (
+    res: Response,
+    link: PaymentLink,
+    status = 200,
+    state: Omit<PageState, 'merchantName'> = {},
+  ) =>
+    res
+      .status(status)
+      .type('html')
+      .send(renderHostedPage(link, { merchantName: config.SANDBOX_MERCHANT_NAME, ...state }));
+  const linkOf = (req: Request) => book.find(String(req.params.linkId));
+
+  const app = express();
+  app.disable('x-powered-by');
+  // The card form redirects to the storefront after paying; form-action 'self' would block that redirect.
+  app.use(helmet({ contentSecurityPolicy: { directives: { formAction: null } } }));
+  app.use(
+    requestLogging(logger, {
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  // Nothing to be unready about: no database, state lives in memory.
+  app.get(['/healthz', '/readyz'], (_req, res) => {
+    res.json({ status: 'ok', service: 'payment-sandbox', version });
+  });
+
+  app.post('/v2/online-checkout/payment-links', express.json({ limit: '64kb' }), (req, res) => {
+    if (req.get('authorization') !== `Bearer ${config.SANDBOX_ACCESS_TOKEN}`) {
+      return sendSquareErrors(res, 401, [
+        {
+          category: 'AUTHENTICATION_ERROR',
+          code: 'UNAUTHORIZED',
+          detail: 'This request could not be authorized.',
+        },
+      ]);
+    }
+    const parsed = createPaymentLinkSchema.safeParse(req.body);
+    if (!parsed.success) return sendSquareErrors(res, 400, parsed.error.issues.map(zodIssueToSquare));
+    const outcome = book.create(parsed.data);
+    if (outcome.kind === 'error') return sendSquareErrors(res, outcome.status, outcome.errors);
+    const { link } = outcome;
+    res.json({
+      payment_link: paymentLinkJson(link),
+      related_resources: {
+        orders: [
+          {
+            id: link.orderId,
+            location_id: config.SANDBOX_LOCATION_ID,
+            reference_id: link.request.order.reference_id,
+            state: link.payment ? 'COMPLETED' : 'OPEN',
+            total_money: { amount: link.receipt.total, currency: 'USD' },
+          },
+        ],
+      },
+    });
+  });
+
+  app.get('/pay/:linkId', (req, res) => {
+    const link = linkOf(req);
+    if (!link) return res.status(404).type('text').send('This payment link does not exist.');
+    page(res, link);
+  });
+
+  app.post('/pay/:linkId', express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
+    const link = linkOf(req);
+    if (!link) return res.status(404).type('text').send('This payment link does not exist.');
+    if (link.payment) return page(res, link, 409);
+    const form = req.body as Record<string, string | undefined>;
+    const cardNumber = (form.cardNumber ?? '').replace(/[\s-]/g, '');
+    const values = { cardNumber: form.cardNumber, expiry: form.expiry, postalCode: form.postalCode };
+    if (!isCardNumber(cardNumber)) {
+      return page(res, link, 400, { error: 'Enter a valid card number.', values });
+    }
+    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(form.expiry ?? '') || !/^\d{3,4}$/.test(form.cvv ?? '')) {
+      return page(res, link, 400, { error: 'Enter the expiry as MM/YY and a 3 or 4 digit CVV.', values });
+    }
+    if (cardNumber === TEST_CARDS.declined) {
+      return page(res, link, 402, { error: 'Card declined. Try another card.', values });
+    }
+    book.pay(link, cardNumber.slice(-4));
+    webhooks.send(paymentUpdatedEvent(link, webhooks.subscription));
+    const redirect = link.request.checkout_options?.redirect_url;
+    if (redirect) return res.redirect(303, redirect);
+    page(res, link);
+  });
+
+  /** What was sent to the webhook subscription, for tests and for a developer's curiosity. */
+  app.get('/sandbox/webhooks', (_req, res) => {
+    res.json(webhooks.deliveries);
+  });
+
+  const squareErrors: ErrorRequestHandler = (error: { status?: number; type?: string }, _req, res, _next) => {
+    const status = error.status ?? 500;
+    if (status >= 500) logger.error({ err: error }, 'sandbox failure');
+    sendSquareErrors(res, status, [
+      {
+        category: status >= 500 ? 'API_ERROR' : 'INVALID_REQUEST_ERROR',
+        code:
+          error.type === 'entity.parse.failed'
+            ? 'INVALID_JSON'
+            : status >= 500
+              ? 'INTERNAL_SERVER_ERROR'
+              : 'BAD_REQUEST',
+        detail:
+          status >= 500 ? 'Something went wrong in the sandbox.' : 'The request body could not be read.',
+      },
+    ]);
+  };
+  app.use(squareErrors);
+  return { app, book, webhooks };
+}
