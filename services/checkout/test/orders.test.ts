@@ -1,13 +1,9 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { catalogRoutes } from '@storefront/catalog-service/src/app';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { createCatalogPricing } from '../src/catalog-client';
 import { orderRoutes } from '../src/routes/orders';
-import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
+import { HARNESS_START_MS, openCheckoutHarness, type CheckoutHarness } from './harness';
 
 const researcher = {
   email: 'ada@lab.example',
@@ -27,33 +23,13 @@ const order = (changes: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDatabaseKinds())('orders on %s', (kind) => {
-  let catalog: TestService;
+  let harness: CheckoutHarness;
   let checkout: TestService;
-  let catalogServer: Server;
-  let catalogUrl: string;
-  const checkoutOn = (url: string) =>
-    openTestService(kind, {
-      name: 'checkout',
-      migrationsDir: path.join(__dirname, '../migrations'),
-      routes: (db) => orderRoutes(db, createCatalogPricing(url, 1000)),
-    });
-
   beforeAll(async () => {
-    catalog = await openTestService(kind, {
-      name: 'catalog',
-      migrationsDir: path.join(__dirname, '../../catalog/migrations'),
-      routes: catalogRoutes,
-    });
-    catalogServer = createServer(catalog.app).listen(0, '127.0.0.1');
-    await once(catalogServer, 'listening');
-    catalogUrl = `http://127.0.0.1:${(catalogServer.address() as AddressInfo).port}`;
-    checkout = await checkoutOn(catalogUrl);
-    await addAffiliate(checkout.db, DEMO_AFFILIATE);
-  });
-  afterAll(async () => {
-    catalogServer.close();
-    await Promise.all([catalog.dispose(), checkout.dispose()]);
-  });
+    harness = await openCheckoutHarness(kind);
+    checkout = harness.checkout;
+  }, HARNESS_START_MS);
+  afterAll(() => harness?.dispose());
 
   const place = (body: unknown, key?: string) => {
     const call = request(checkout.app)
@@ -207,7 +183,11 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
   });
 
   it('says prices cannot be confirmed when the catalog is down, and stores nothing', async () => {
-    const offline = await checkoutOn('http://127.0.0.1:9');
+    const offline = await openTestService(kind, {
+      name: 'checkout',
+      migrationsDir: path.join(__dirname, '../migrations'),
+      routes: (db) => orderRoutes(db, createCatalogPricing('http://127.0.0.1:9', 1000), harness.gateway()),
+    });
     const res = await request(offline.app).post('/orders').send(order());
     expect(res.status).toBe(503);
     expect(res.body.detail).toBe('Prices cannot be confirmed right now. Please try again shortly.');

@@ -6,7 +6,15 @@ import { affiliateCodeSchema } from '../affiliate-code';
 import type { CatalogPricing } from '../catalog-client';
 import { priceOrder } from '../domain/price-order';
 import { findAffiliateDiscount } from '../store/affiliates-store';
-import { createOrder, findOrderByIdempotencyKey, findOrderStatus } from '../store/orders-store';
+import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
+import {
+  createOrder,
+  findOrderByIdempotencyKey,
+  findOrderStatus,
+  loadOrderForPayment,
+  recordPaymentLink,
+  type StoredOrder,
+} from '../store/orders-store';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -23,8 +31,34 @@ function idempotencyKeyOf(header: string | undefined): string | null {
   return header;
 }
 
-export function orderRoutes(db: Database, pricing: CatalogPricing): Router {
+const keyReused = () =>
+  new HttpProblem(
+    422,
+    'Request already used',
+    'This Idempotency-Key was already used for a different order.',
+  );
+
+export function orderRoutes(db: Database, pricing: CatalogPricing, payments: PaymentGateway): Router {
   const router = Router();
+
+  /**
+   * The order is stored before Square is called, so a failed call leaves it pending_payment; a retry
+   * with the same Idempotency-Key comes back here for the same order, and Square, keyed by the order
+   * id, cannot make a second link for it.
+   */
+  async function withPaymentUrl(stored: StoredOrder) {
+    let url = stored.paymentUrl;
+    if (!url) {
+      try {
+        const link = await payments.createPaymentLink(await loadOrderForPayment(db, stored.order.orderId));
+        url = await recordPaymentLink(db, stored.order.orderId, link);
+      } catch (error) {
+        if (!(error instanceof PaymentFailure)) throw error;
+        throw new HttpProblem(502, 'Payment Error', error.message);
+      }
+    }
+    return { ...stored.order, url };
+  }
 
   router.post('/orders', async (req, res) => {
     const idempotencyKey = idempotencyKeyOf(req.get('Idempotency-Key'));
@@ -37,14 +71,8 @@ export function orderRoutes(db: Database, pricing: CatalogPricing): Router {
     if (idempotencyKey) {
       const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
       if (earlier) {
-        if (earlier.fingerprint !== fingerprint) {
-          throw new HttpProblem(
-            422,
-            'Request already used',
-            'This Idempotency-Key was already used for a different order.',
-          );
-        }
-        return res.status(200).json(earlier.order);
+        if (earlier.fingerprint !== fingerprint) throw keyReused();
+        return res.status(200).json(await withPaymentUrl(earlier));
       }
     }
 
@@ -65,14 +93,8 @@ export function orderRoutes(db: Database, pricing: CatalogPricing): Router {
       idempotencyKey,
       fingerprint,
     });
-    if (!created && stored.fingerprint !== fingerprint) {
-      throw new HttpProblem(
-        422,
-        'Request already used',
-        'This Idempotency-Key was already used for a different order.',
-      );
-    }
-    res.status(created ? 201 : 200).json(stored.order);
+    if (!created && stored.fingerprint !== fingerprint) throw keyReused();
+    res.status(created ? 201 : 200).json(await withPaymentUrl(stored));
   });
 
   router.get('/orders/:orderId', async (req, res) => {

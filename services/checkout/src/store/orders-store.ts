@@ -1,6 +1,8 @@
 import type { OrderRequest, PlacedOrder } from '@storefront/commerce';
 import type { Database, Queryable } from '@storefront/service-kit';
 import type { PricedOrder } from '../domain/price-order';
+import type { OrderForPayment } from '../payments/square-order';
+import type { PaymentLink } from '../payments/square-gateway';
 import type { AffiliateDiscount } from './affiliates-store';
 
 interface OrderRow {
@@ -13,19 +15,23 @@ interface OrderRow {
   shipping_cents: number;
   tax_cents: number;
   total_cents: number;
+  payment_url: string | null;
 }
 
 const ORDER_COLUMNS =
-  'id, order_number, status, request_fingerprint, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents';
+  'id, order_number, status, request_fingerprint, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, payment_url';
 
 export interface StoredOrder {
-  order: PlacedOrder;
+  order: Omit<PlacedOrder, 'url'>;
   fingerprint: string;
+  /** Null until Square has given the order its hosted payment page. */
+  paymentUrl: string | null;
 }
 
 function toStored(row: OrderRow): StoredOrder {
   return {
     fingerprint: row.request_fingerprint,
+    paymentUrl: row.payment_url,
     order: {
       orderId: row.id,
       orderNumber: row.order_number,
@@ -69,8 +75,8 @@ export async function createOrder(
     const { totals } = order.priced;
     const inserted = await tx.query<OrderRow>(
       `INSERT INTO orders (checkout, idempotency_key, request_fingerprint, customer, shipping, affiliate_id, affiliate_code,
-                           discount_rate, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)
+                           affiliate_name, discount_rate, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING ${ORDER_COLUMNS}`,
       [
@@ -81,6 +87,7 @@ export async function createOrder(
         order.request.checkout === 'quick' ? null : JSON.stringify(order.request.shipping),
         order.affiliate?.affiliateId ?? null,
         order.affiliate?.code ?? null,
+        order.affiliate?.affiliateName ?? null,
         order.affiliate?.discountRate ?? 0,
         totals.subtotal,
         totals.discount,
@@ -129,4 +136,77 @@ export async function findOrderStatus(
     [orderId],
   );
   return rows[0] ? { orderNumber: rows[0].order_number, status: rows[0].status } : null;
+}
+
+/** Everything the payment link is made from, read back from what was stored (never from the request). */
+export async function loadOrderForPayment(db: Queryable, orderId: string): Promise<OrderForPayment> {
+  const { rows } = await db.query<{
+    checkout: OrderForPayment['checkout'];
+    order_number: string;
+    customer: OrderForPayment['customer'];
+    shipping: OrderForPayment['shipping'];
+    discount_rate: string;
+    affiliate_name: string | null;
+    discount_cents: number;
+    shipping_cents: number;
+    tax_cents: number;
+    total_cents: number;
+  }>(
+    `SELECT checkout, order_number, customer, shipping, discount_rate, affiliate_name,
+            discount_cents, shipping_cents, tax_cents, total_cents
+       FROM orders WHERE id = $1`,
+    [orderId],
+  );
+  const order = rows[0];
+  if (!order) throw new Error(`Order ${orderId} does not exist`);
+  const lines = await db.query<{
+    name: string;
+    dose: string;
+    sku: string;
+    unit_price_cents: number;
+    quantity: number;
+  }>(
+    'SELECT name, dose, sku, unit_price_cents, quantity FROM order_lines WHERE order_id = $1 ORDER BY position',
+    [orderId],
+  );
+  return {
+    orderId,
+    checkout: order.checkout,
+    orderNumber: order.order_number,
+    lines: lines.rows.map((line) => ({
+      name: line.name,
+      dose: line.dose,
+      sku: line.sku,
+      unitPrice: line.unit_price_cents,
+      quantity: line.quantity,
+    })),
+    totals: {
+      discount: order.discount_cents,
+      shipping: order.shipping_cents,
+      tax: order.tax_cents,
+      total: order.total_cents,
+    },
+    discountRate: Number(order.discount_rate),
+    affiliateName: order.affiliate_name,
+    customer: order.customer,
+    shipping: order.shipping,
+  };
+}
+
+/**
+ * Keeps the first payment link an order gets. Two racing requests for one order both reach Square with
+ * the same idempotency key and get the same link back; whichever records it second changes nothing.
+ */
+export async function recordPaymentLink(db: Queryable, orderId: string, link: PaymentLink): Promise<string> {
+  const { rows } = await db.query<{ payment_url: string }>(
+    `UPDATE orders SET payment_link_id = $2, square_order_id = $3, payment_url = $4, updated_at = now()
+      WHERE id = $1 AND payment_link_id IS NULL
+      RETURNING payment_url`,
+    [orderId, link.paymentLinkId, link.squareOrderId, link.url],
+  );
+  if (rows[0]) return rows[0].payment_url;
+  const existing = await db.query<{ payment_url: string }>('SELECT payment_url FROM orders WHERE id = $1', [
+    orderId,
+  ]);
+  return existing.rows[0]!.payment_url;
 }

@@ -1,0 +1,144 @@
+import { once } from 'node:events';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { catalogRoutes } from '@storefront/catalog-service/src/app';
+import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/src/app';
+import { loadSandboxConfig } from '@storefront/payment-sandbox/src/config';
+import { createServiceApp } from '@storefront/service-kit';
+import {
+  openTestService,
+  silentLogger,
+  type TestDatabaseKind,
+  type TestService,
+} from '@storefront/service-kit/testing';
+import { Router } from 'express';
+import { createCatalogPricing } from '../src/catalog-client';
+import {
+  createSquareGateway,
+  type PaymentGateway,
+  type SquareSettings,
+} from '../src/payments/square-gateway';
+import { orderRoutes } from '../src/routes/orders';
+import { webhookRoutes } from '../src/routes/webhooks';
+import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
+
+export const SIGNATURE_KEY = 'test-signature-key';
+export const ACCESS_TOKEN = 'test-access-token';
+export const LOCATION_ID = 'TEST-LOCATION';
+/** Two migrated databases and three servers take a few seconds on a busy 2-core machine. */
+export const HARNESS_START_MS = 60_000;
+
+async function listen(handler: RequestListener): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Reserves a free port, so a URL can be known before the server that will answer on it exists. */
+async function freePort(): Promise<number> {
+  const { server } = await listen(() => undefined);
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface CheckoutHarness {
+  checkout: TestService;
+  checkoutUrl: string;
+  notificationUrl: string;
+  sandbox: Sandbox;
+  sandboxUrl: string;
+  /** A real Square gateway talking to this harness's sandbox. */
+  gateway(): PaymentGateway;
+  /** Another checkout app on the same database whose Square is unreachable. */
+  withSquareDown(): ReturnType<typeof createServiceApp>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The real parts, each on its own port: the catalog service (prices), the payment sandbox (spoken to
+ * by the real square SDK), and the checkout service, whose webhook endpoint the sandbox calls back.
+ */
+export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<CheckoutHarness> {
+  const catalog = await openTestService(kind, {
+    name: 'catalog',
+    migrationsDir: path.join(__dirname, '../../catalog/migrations'),
+    routes: catalogRoutes,
+  });
+  const catalogHttp = await listen(catalog.app);
+  const checkoutPort = await freePort();
+  const checkoutUrl = `http://127.0.0.1:${checkoutPort}`;
+  const notificationUrl = `${checkoutUrl}/webhooks/square`;
+
+  const sandboxPort = await freePort();
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const sandbox = createSandbox(
+    loadSandboxConfig({
+      SANDBOX_PUBLIC_URL: sandboxUrl,
+      SANDBOX_ACCESS_TOKEN: ACCESS_TOKEN,
+      SANDBOX_LOCATION_ID: LOCATION_ID,
+      SANDBOX_WEBHOOK_URL: notificationUrl,
+      SANDBOX_WEBHOOK_SIGNATURE_KEY: SIGNATURE_KEY,
+      SANDBOX_WEBHOOK_RETRY_MS: '50',
+      SANDBOX_WEBHOOK_ATTEMPTS: '6',
+      LOG_LEVEL: 'silent',
+    }),
+    silentLogger(),
+  );
+  const sandboxHttp = createServer(sandbox.app).listen(sandboxPort, '127.0.0.1');
+  await once(sandboxHttp, 'listening');
+
+  const square = (environment: string): SquareSettings => ({
+    environment,
+    accessToken: ACCESS_TOKEN,
+    locationId: LOCATION_ID,
+    siteUrl: 'http://shop.test',
+    maxRetries: 0,
+    timeoutSeconds: 5,
+  });
+  const routesOn = (db: TestService['db'], squareUrl: string) =>
+    Router()
+      .use(
+        orderRoutes(
+          db,
+          createCatalogPricing(catalogHttp.url, 2000),
+          createSquareGateway(square(squareUrl), silentLogger()),
+        ),
+      )
+      .use(webhookRoutes(db, { signatureKey: SIGNATURE_KEY, notificationUrl }, silentLogger()));
+
+  const checkout = await openTestService(kind, {
+    name: 'checkout',
+    migrationsDir: path.join(__dirname, '../migrations'),
+    routes: (db) => routesOn(db, sandboxUrl),
+  });
+  await addAffiliate(checkout.db, DEMO_AFFILIATE);
+  const checkoutHttp = createServer(checkout.app).listen(checkoutPort, '127.0.0.1');
+  await once(checkoutHttp, 'listening');
+
+  return {
+    checkout,
+    checkoutUrl,
+    notificationUrl,
+    sandbox,
+    sandboxUrl,
+    gateway: () => createSquareGateway(square(sandboxUrl), silentLogger()),
+    withSquareDown: () =>
+      createServiceApp({
+        name: 'checkout',
+        version: 'test',
+        db: checkout.db,
+        logger: silentLogger(),
+        bodyLimit: '16kb',
+        routes: routesOn(checkout.db, 'http://127.0.0.1:9'),
+      }),
+    async dispose() {
+      for (const server of [catalogHttp.server, sandboxHttp, checkoutHttp]) {
+        server.close();
+        server.closeAllConnections();
+      }
+      await Promise.all([catalog.dispose(), checkout.dispose()]);
+    },
+  };
+}
