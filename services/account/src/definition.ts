@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ConfigError,
+  defaultDataDir,
+  optionalUrl,
+  url,
+  type ServiceDefinition,
+} from '@storefront/service-kit';
+import { Router } from 'express';
+import { z } from 'zod';
+import { devMailbox, smtpMailer } from './mailer';
+import { authRoutes } from './routes/auth';
+import { devMailboxRoutes } from './routes/dev-mailbox';
+import { AccessTokens } from './tokens';
+import { version } from '../package.json';
+
+const configShape = {
+  SITE_URL: url().default('http://localhost:3000'),
+  /** Where this service is reached from outside; defaults to the shell's proxy, {SITE_URL}/api/account. */
+  ACCOUNT_PUBLIC_URL: optionalUrl(),
+  /** HS256 signing key (at least 32 characters). Without it, one is generated and kept under the data folder. */
+  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  SMTP_URL: optionalUrl(),
+  /**
+   * Keep emails in a mailbox page instead of sending them. It shows every confirmation link, so it is on
+   * only where the embedded development database is used, unless set explicitly.
+   */
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
+  MAIL_FROM: z.string().default('Helix Research <no-reply@helix-research.example>'),
+  SIGN_IN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  SIGN_IN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(50),
+  SIGN_UP_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  AUTH_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+};
+
+/** The embedded default's signing key: generated once, kept with the service's data. */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'account-jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export const accountService: ServiceDefinition<typeof configShape> = {
+  name: 'account',
+  version,
+  defaultPort: 4004,
+  configShape,
+  migrationsDir: path.join(__dirname, '../migrations'),
+  routes: ({ db, config, logger }) => {
+    const secret = config.JWT_SECRET ?? localJwtSecret(config.STOREFRONT_DATA_DIR ?? defaultDataDir());
+    const useDevMailbox = config.DEV_MAILBOX ? config.DEV_MAILBOX === 'true' : !config.DATABASE_URL;
+    if (!config.SMTP_URL && !useDevMailbox) {
+      throw new ConfigError('account', [
+        'SMTP_URL: required to send confirmation emails (or DEV_MAILBOX=true on a development machine)',
+      ]);
+    }
+    const router = Router().use(
+      authRoutes(db, {
+        tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
+        mailer:
+          config.SMTP_URL && !useDevMailbox
+            ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+            : devMailbox(db, logger),
+        logger,
+        settings: {
+          siteUrl: config.SITE_URL,
+          publicUrl: config.ACCOUNT_PUBLIC_URL ?? `${config.SITE_URL}/api/account`,
+          signInLimitPerEmail: config.SIGN_IN_LIMIT_PER_EMAIL,
+          signInLimitPerClient: config.SIGN_IN_LIMIT_PER_CLIENT,
+          signUpLimitPerClient: config.SIGN_UP_LIMIT_PER_CLIENT,
+          limitWindowMs: config.AUTH_LIMIT_WINDOW_MS,
+        },
+      }),
+    );
+    // The mailbox page exists only while emails are not really sent.
+    return useDevMailbox ? router.use(devMailboxRoutes(db)) : router;
+  },
+};

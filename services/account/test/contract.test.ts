@@ -1,0 +1,292 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createServiceApp } from '@storefront/service-kit';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@storefront/service-kit/testing';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { devMailbox } from '../src/mailer';
+import { authRoutes } from '../src/routes/auth';
+import { AccessTokens } from '../src/tokens';
+
+const SECRET = 'test-secret-of-at-least-thirty-two-characters';
+const PASSWORD = 'correct horse battery';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, on %s', (kind) => {
+  let database: TestDatabase;
+  let server: Server;
+  let baseUrl: string;
+  const logLines: string[] = [];
+  const responses: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind, path.join(__dirname, '../migrations'));
+    const logger = pino(
+      { level: 'debug', redact: ['req.headers.authorization', '*.password', '*.password_hash'] },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logLines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
+    const app = createServiceApp({
+      name: 'account',
+      version: 'test',
+      db: database.db,
+      logger,
+      bodyLimit: '16kb',
+      routes: authRoutes(database.db, {
+        tokens: new AccessTokens(SECRET, 3600),
+        mailer: devMailbox(database.db, logger),
+        logger,
+        settings: {
+          siteUrl: 'http://shop.test',
+          publicUrl: 'http://placeholder',
+          signInLimitPerEmail: 5,
+          signInLimitPerClient: 1000,
+          signUpLimitPerClient: 1000,
+          limitWindowMs: 60_000,
+        },
+      }),
+    });
+    // Every answer is kept, to prove no password or hash ever leaves the service.
+    server = createServer((req, res) => {
+      const write = res.write.bind(res);
+      const end = res.end.bind(res);
+      const chunks: Buffer[] = [];
+      res.write = ((chunk: unknown, ...rest: never[]) => {
+        if (chunk) chunks.push(Buffer.from(chunk as string));
+        return write(chunk as string, ...rest);
+      }) as typeof res.write;
+      res.end = ((chunk?: unknown, ...rest: never[]) => {
+        if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string));
+        responses.push(Buffer.concat(chunks).toString());
+        return end(chunk as string, ...rest);
+      }) as typeof res.end;
+      app(req, res);
+    }).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    server.close();
+    server.closeAllConnections();
+    await database.dispose();
+  });
+
+  const client = (): SupabaseClient =>
+    createClient(baseUrl, 'anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      // Node 20 has no WebSocket of its own; realtime is never used here, but the client builds it.
+      realtime: { transport: WebSocket as never },
+    });
+  const email = (label: string) => `${label}-${kind}-${Date.now()}@lab.example`;
+  const confirmationLink = async (to: string) => {
+    const { rows } = await database.db.query<{ link: string }>(
+      'SELECT link FROM dev_mailbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
+      [to],
+    );
+    return rows[0]!.link.replace('http://placeholder', baseUrl);
+  };
+  async function confirmedUser(label: string) {
+    const address = email(label);
+    await client().auth.signUp({ email: address, password: PASSWORD });
+    await fetch(await confirmationLink(address), { redirect: 'manual' });
+    return address;
+  }
+
+  it('signs up an unconfirmed user without a session and mails a confirmation link', async () => {
+    const address = email('signup');
+    const { data, error } = await client().auth.signUp({
+      email: address,
+      password: PASSWORD,
+      options: { emailRedirectTo: 'http://shop.test/', data: { institution: 'Lab' } },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({
+      id: expect.stringMatching(UUID),
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: address,
+      email_confirmed_at: null,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: { institution: 'Lab' },
+      identities: [expect.objectContaining({ provider: 'email', user_id: data.user!.id })],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(await confirmationLink(address)).toMatch(/\/auth\/v1\/verify\?token=[\w-]{40,}&type=signup$/);
+  });
+
+  it('refuses an email already registered, a short password and a malformed email', async () => {
+    const address = email('twice');
+    await client().auth.signUp({ email: address, password: PASSWORD });
+    const again = await client().auth.signUp({ email: address.toUpperCase(), password: PASSWORD });
+    expect(again.error).toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+      message: 'User already registered',
+    });
+    const short = await client().auth.signUp({ email: email('short'), password: '12345' });
+    expect(short.error).toMatchObject({ status: 422, code: 'weak_password' });
+    const malformed = await client().auth.signUp({ email: 'not-an-email', password: PASSWORD });
+    expect(malformed.error).toMatchObject({ status: 400, code: 'email_address_invalid' });
+  });
+
+  it('checks the password before saying the email is not confirmed, and confirms by the link once', async () => {
+    const address = email('confirm');
+    await client().auth.signUp({ email: address, password: PASSWORD });
+    const wrong = await client().auth.signInWithPassword({ email: address, password: 'wrong password' });
+    expect(wrong.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+    const early = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect(early.error).toMatchObject({
+      status: 400,
+      code: 'email_not_confirmed',
+      message: 'Email not confirmed',
+    });
+
+    const link = await confirmationLink(address);
+    const confirmed = await fetch(link, { redirect: 'manual' });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('http://shop.test/');
+    const reused = await fetch(link, { redirect: 'manual' });
+    expect(reused.headers.get('location')).toContain('error_code=otp_expired');
+
+    const { data, error } = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+  });
+
+  it("answers sign-in with Supabase's session: a signed JWT and a refresh token", async () => {
+    const address = await confirmedUser('session');
+    const { data, error } = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect(error).toBeNull();
+    const session = data.session!;
+    expect(session).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: expect.any(Number),
+      refresh_token: expect.any(String),
+      user: expect.objectContaining({ email: address }),
+    });
+    const claims = decodeJwt(session.access_token);
+    expect(claims).toMatchObject({
+      sub: expect.stringMatching(UUID),
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: address,
+      session_id: expect.stringMatching(UUID),
+    });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+  });
+
+  it('gets the user, refreshes with rotation, revokes a session whose used refresh token comes back', async () => {
+    const address = await confirmedUser('refresh');
+    const supabase = client();
+    const { data } = await supabase.auth.signInWithPassword({ email: address, password: PASSWORD });
+    const first = data.session!;
+    const user = await supabase.auth.getUser();
+    expect(user.data.user).toMatchObject({ id: first.user.id, email: address });
+
+    const refreshed = await supabase.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session!.refresh_token).not.toBe(first.refresh_token);
+
+    const reuse = await client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const afterTheft = await supabase.auth.getUser(refreshed.data.session!.access_token);
+    expect(afterTheft.error).not.toBeNull();
+    const childAfterTheft = await client().auth.refreshSession({
+      refresh_token: refreshed.data.session!.refresh_token,
+    });
+    expect(childAfterTheft.error).not.toBeNull();
+  });
+
+  it('signs out (204) and the token stops working', async () => {
+    const address = await confirmedUser('signout');
+    const supabase = client();
+    const { data } = await supabase.auth.signInWithPassword({ email: address, password: PASSWORD });
+    const token = data.session!.access_token;
+    const logout = await fetch(`${baseUrl}/auth/v1/logout?scope=global`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, apikey: 'anon-key' },
+    });
+    expect(logout.status).toBe(204);
+    expect((await client().auth.getUser(token)).error).not.toBeNull();
+    expect((await supabase.auth.signOut()).error).toBeNull();
+  });
+
+  it('refuses a tampered or expired access token', async () => {
+    const address = await confirmedUser('jwt');
+    const { data } = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
+    const [header, payload, signature] = data.session!.access_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, email: 'admin@lab.example' })).toString('base64url'),
+      signature,
+    ].join('.');
+    const tampered = await fetch(`${baseUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(tampered.status).toBe(403);
+    expect(await tampered.json()).toEqual({ code: 'bad_jwt', message: expect.any(String) });
+    expect(tampered.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+
+    const { token: expired } = await new AccessTokens(SECRET, 60).sign(
+      { sub: claims.sub, email: address, session_id: claims.session_id },
+      Math.floor(Date.now() / 1000) - 3600,
+    );
+    expect(
+      (await fetch(`${baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${expired}` } })).status,
+    ).toBe(403);
+  });
+
+  it('stops password guessing for an email with 429 over_request_rate_limit', async () => {
+    const address = await confirmedUser('brute');
+    const attempts = [];
+    for (let i = 0; i < 6; i++)
+      attempts.push(await client().auth.signInWithPassword({ email: address, password: `guess-${i}` }));
+    expect(attempts.slice(0, 5).map((a) => a.error?.code)).toEqual(Array(5).fill('invalid_credentials'));
+    expect(attempts[5]!.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    // Even the right password waits out the window now.
+    const right = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect(right.error?.code).toBe('over_request_rate_limit');
+  });
+
+  it('lets supabase-js in a browser on the site read its headers (CORS)', async () => {
+    const preflight = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://shop.test',
+        'access-control-request-headers': 'apikey, authorization, x-client-info',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://shop.test');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+    expect(preflight.headers.get('access-control-expose-headers')).toBe('X-Supabase-Api-Version');
+    const elsewhere = await fetch(`${baseUrl}/auth/v1/user`, { headers: { origin: 'http://evil.example' } });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('never puts a password or its hash in an answer or a log line', async () => {
+    const { rows } = await database.db.query<{ password_hash: string }>('SELECT password_hash FROM users');
+    expect(rows.length).toBeGreaterThan(3);
+    const everything = [...responses, ...logLines].join('\n');
+    expect(everything).not.toContain(PASSWORD);
+    expect(everything).not.toContain('scrypt$');
+    for (const { password_hash } of rows) expect(everything).not.toContain(password_hash.split('$').pop()!);
+  });
+});
