@@ -1,0 +1,16 @@
+import { AUTH_MESSAGES, authErrorMessage } from './auth-messages';
+
+describe('auth messages (spec section 8)', () => {
+  it.each([
+    [{ code: 'invalid_credentials', message: 'Invalid login credentials' }, AUTH_MESSAGES.invalidCredentials],
+    [{ message: 'Invalid login credentials' }, AUTH_MESSAGES.invalidCredentials],
+    [{ code: 'email_not_confirmed', message: 'Email not confirmed' }, AUTH_MESSAGES.emailNotConfirmed],
+    [{ code: 'user_already_exists', message: 'User already registered' }, AUTH_MESSAGES.alreadyRegistered],
+    [
+      { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
+      'Request rate limit reached',
+    ],
+  ])('maps %o', (error, expected) => {
+    expect(authErrorMessage(error)).toBe(expected);
+  });
+});

@@ -1,0 +1,27 @@
+/** Spec section 8: what the shopper reads for each answer from the auth provider. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
+  alreadyRegistered: 'An account with this email already exists. Please sign in instead.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  signedIn: 'Successfully signed in! Redirecting...',
+  signedUp: 'Account created successfully! Please check your email for a confirmation link.',
+  shortPassword: 'Password must be at least 6 characters long',
+  passwordsDiffer: 'Passwords do not match',
+} as const;
+
+/** The provider's error, by code when it gives one (Supabase Auth does), else by its message. */
+export function authErrorMessage(error: { code?: string; message: string }): string {
+  if (error.code === 'invalid_credentials' || error.message === 'Invalid login credentials') {
+    return AUTH_MESSAGES.invalidCredentials;
+  }
+  if (error.code === 'email_not_confirmed' || error.message === 'Email not confirmed') {
+    return AUTH_MESSAGES.emailNotConfirmed;
+  }
+  if (error.code === 'user_already_exists' || error.message === 'User already registered') {
+    return AUTH_MESSAGES.alreadyRegistered;
+  }
+  return error.message;
+}
+
+export const MIN_PASSWORD_LENGTH = 6;

@@ -1,0 +1,11 @@
+const { remoteConfig } = require('@storefront/mf-config');
+
+// What this module offers the shell: the sign-in page, and the session the shell starts on every page.
+module.exports = remoteConfig({
+  dir: __dirname,
+  name: 'account',
+  exposes: {
+    './AuthPage': './src/pages/AuthPage.tsx',
+    './session': './src/session/start-session.ts',
+  },
+});

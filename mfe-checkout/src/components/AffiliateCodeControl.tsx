@@ -1,0 +1,110 @@
+import { bus, stores, useStore } from '@storefront/bus';
+import { formatDiscountPercent } from '@storefront/commerce';
+import { Button, Input, Spinner } from '@storefront/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  align-items: center;
+  input {
+    flex: 1 1 10rem;
+    text-transform: uppercase;
+  }
+`;
+
+const Chip = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  margin: 0;
+  padding: 0.25rem 0.25rem 0.25rem 0.8rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: #ecfdf5;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+  button {
+    min-height: 32px;
+    padding: 0.2rem 0.6rem;
+  }
+`;
+
+/**
+ * Spec section 4's affiliate control: 'Add affiliate code' → input with Apply (disabled while
+ * validating or blank) and Cancel → the applied chip '{name} - N% off' with a remove button. The shell's
+ * affiliate store does the checking; this only asks and shows.
+ */
+export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-panel' }) {
+  const affiliate = useStore(stores.affiliate);
+  const [editing, setEditing] = useState(false);
+  const [code, setCode] = useState('');
+
+  if (affiliate.status === 'applied') {
+    return (
+      <Chip role="status">
+        {affiliate.data.affiliateName} - {formatDiscountPercent(affiliate.data.discountRate)} off
+        <Button
+          type="button"
+          $variant="ghost"
+          aria-label="Remove affiliate code"
+          onClick={() => bus.publish('affiliate/clear')}
+        >
+          ✕
+        </Button>
+      </Chip>
+    );
+  }
+  const validating = affiliate.status === 'validating';
+  if (!editing && !validating) {
+    return (
+      <Button type="button" $variant="secondary" onClick={() => setEditing(true)}>
+        Add affiliate code
+      </Button>
+    );
+  }
+  return (
+    <Row
+      as="form"
+      aria-label="Affiliate code"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!code.trim() || validating) return;
+        bus.publish('affiliate/apply', { code, source });
+        setEditing(false);
+        setCode('');
+      }}
+    >
+      <Input
+        aria-label="Affiliate code"
+        placeholder="Enter affiliate code"
+        autoFocus
+        value={validating ? affiliate.code : code}
+        disabled={validating}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" disabled={validating || !code.trim()}>
+        {validating ? (
+          <>
+            <Spinner /> Applying…
+          </>
+        ) : (
+          'Apply'
+        )}
+      </Button>
+      {!validating && (
+        <Button
+          type="button"
+          $variant="ghost"
+          onClick={() => {
+            setEditing(false);
+            setCode('');
+          }}
+        >
+          Cancel
+        </Button>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,125 @@
+import { ApiError } from '@storefront/commerce';
+import { Button, Card, Container, media, Spinner, type AsyncState } from '@storefront/ui';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+
+export const Page = styled.main`
+  padding: 1.5rem 0 4rem;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  min-height: 70vh;
+`;
+
+const TopBar = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  margin-bottom: 1.5rem;
+  h1 {
+    margin: 0;
+    font-size: clamp(1.4rem, 3vw, 1.9rem);
+    color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+export const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: 1.5rem;
+  align-items: start;
+  & > div {
+    display: grid;
+    gap: 1.25rem;
+  }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Message = styled(Card)`
+  max-width: 560px;
+  margin: 3rem auto;
+  text-align: center;
+  display: grid;
+  gap: 1rem;
+  justify-items: center;
+`;
+
+/** The checkout pages' frame: a back button and the page title above the content. */
+export function CheckoutFrame({
+  title,
+  back,
+  children,
+}: {
+  title: string;
+  /** Where Back goes: home, or the previous page in history. */
+  back: 'home' | 'history';
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Page>
+      <Container>
+        <TopBar>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => (back === 'home' ? navigate('/') : navigate(-1))}
+          >
+            ← Back
+          </Button>
+          <h1>{title}</h1>
+        </TopBar>
+        {children}
+      </Container>
+    </Page>
+  );
+}
+
+/** Loading, 'Product not found' (spec section 8) or a failure with retry; the product otherwise. */
+export function WithProduct<T>({
+  state,
+  children,
+}: {
+  state: AsyncState<T> & { retry(): void };
+  children(data: T): ReactNode;
+}) {
+  const navigate = useNavigate();
+  if (state.status === 'ready') return <>{children(state.data)}</>;
+  if (state.status === 'loading') {
+    return (
+      <Page aria-busy="true">
+        <Container>
+          <p role="status">
+            <Spinner /> Loading checkout…
+          </p>
+        </Container>
+      </Page>
+    );
+  }
+  const notFound = state.error instanceof ApiError && state.error.status === 404;
+  return (
+    <Page>
+      <Container>
+        <Message>
+          {notFound ? (
+            <>
+              <h1>Product not found</h1>
+              <Button type="button" onClick={() => navigate('/')}>
+                Return to Homepage
+              </Button>
+            </>
+          ) : (
+            <>
+              <h1>Checkout unavailable</h1>
+              <p role="alert">This product cannot be loaded right now.</p>
+              <Button type="button" onClick={state.retry}>
+                Try again
+              </Button>
+            </>
+          )}
+        </Message>
+      </Container>
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import type { CheckoutProduct } from '@storefront/commerce';
+import { Badge, Card, QuantityStepper, TagList } from '@storefront/ui';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { skuLabel } from '../domain/vials';
+import { ProductImage } from './ProductImage';
+import { VialOptions } from './VialOptions';
+
+const Panel = styled(Card)`
+  display: grid;
+  gap: 1rem;
+  justify-items: start;
+  h2 {
+    margin: 0;
+    font-size: 1.6rem;
+    color: ${({ theme }) => theme.colors.brand};
+  }
+  p {
+    margin: 0;
+  }
+  h3 {
+    margin: 0 0 0.75rem;
+    font-size: 1rem;
+  }
+  & > div {
+    width: 100%;
+  }
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
+export interface ProductChoiceProps {
+  product: CheckoutProduct;
+  dose: CheckoutProduct['doses'][number];
+  quantity: number;
+  onDose(dose: string): void;
+  onQuantity(quantity: number): void;
+  /** The dedicated pages describe the product; the generic one shows the picture and the choice only. */
+  detailed: boolean;
+  children?: ReactNode;
+}
+
+/** The product being bought: picture, facts, badges, vial amount and quantity. */
+export function ProductChoice({
+  product,
+  dose,
+  quantity,
+  onDose,
+  onQuantity,
+  detailed,
+  children,
+}: ProductChoiceProps) {
+  return (
+    <Panel as="section" aria-label="Product">
+      <ProductImage src={dose.image} alt={`${product.name} ${dose.dose} vial`} />
+      <h2>{product.name}</h2>
+      {detailed && <p>{product.description}</p>}
+      {detailed && (
+        <>
+          <h3>Research Applications</h3>
+          <TagList aria-label="Research applications">
+            {product.applications.map((application) => (
+              <li key={application}>{application}</li>
+            ))}
+          </TagList>
+        </>
+      )}
+      <Badges>
+        <Badge $tone="success">{detailed ? product.purity : `${dose.purity}%`} Purity</Badge>
+        <Badge>SKU: {skuLabel(product.sku, dose.dose)}</Badge>
+        {detailed && <Badge $tone="accent">Tested</Badge>}
+      </Badges>
+      <div>
+        <h3 id="vial-size-label">Vial Size</h3>
+        <VialOptions doses={product.doses} selected={dose.dose} onSelect={onDose} />
+      </div>
+      <div>
+        <h3>Quantity</h3>
+        <QuantityStepper value={quantity} onChange={onQuantity} />
+      </div>
+      {children}
+    </Panel>
+  );
+}

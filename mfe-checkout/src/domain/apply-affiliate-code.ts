@@ -1,0 +1,19 @@
+import { bus, stores, type AffiliateSource } from '@storefront/bus';
+import { filter, firstValueFrom, skipWhile } from 'rxjs';
+
+/**
+ * Asks the shell's affiliate store to apply a code and resolves with whether it was applied, once the
+ * store has finished validating it.
+ */
+export async function applyAffiliateCode(code: string, source: AffiliateSource): Promise<boolean> {
+  const wanted = code.trim().toUpperCase();
+  const settled = firstValueFrom(
+    stores.affiliate.state$.pipe(
+      skipWhile((state) => state.status !== 'validating' || state.code !== wanted),
+      filter((state) => state.status !== 'validating'),
+    ),
+  );
+  if (!bus.publish('affiliate/apply', { code, source }) || !wanted) return false;
+  const state = await settled;
+  return state.status === 'applied' && state.code === wanted;
+}

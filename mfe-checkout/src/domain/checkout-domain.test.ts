@@ -1,0 +1,79 @@
+import { ApiError } from '@storefront/commerce';
+import { dedicatedCheckoutAt, DEDICATED_CHECKOUTS } from './dedicated-checkouts';
+import { orderNumberOf } from './order-number';
+import { submitFailureMessage } from './payment-messages';
+import { chooseDose, quantityFrom, skuLabel } from './vials';
+
+const doses = [
+  { dose: '5mg', price: 9900, purity: 99.9, popular: false, image: '/5.svg' },
+  { dose: '10mg', price: 14000, purity: 99.9, popular: false, image: '/10.svg' },
+];
+
+describe('checkout rules', () => {
+  it('keeps a requested vial amount that is offered, and falls back to the first otherwise', () => {
+    expect(chooseDose(doses, '10MG ').dose).toBe('10mg');
+    expect(chooseDose(doses, '7mg').dose).toBe('5mg');
+    expect(chooseDose(doses, null).dose).toBe('5mg');
+  });
+
+  it('reads a quantity of at least 1, else 1', () => {
+    expect(quantityFrom('3')).toBe(3);
+    for (const bad of [null, '0', '-2', '1.5', 'lots', '']) expect(quantityFrom(bad)).toBe(1);
+  });
+
+  it('shows the SKU as sku-VIALAMOUNT upper-cased, and the order number from the session id', () => {
+    expect(skuLabel('Reta', '10mg')).toBe('RETA-10MG');
+    expect(orderNumberOf('5f0c1e9a-1b2c-4d5e-8f90-a1b2c3d4e5f6')).toBe('ORD-C3D4E5F6');
+  });
+
+  it('maps the seven dedicated paths, with their spec defaults', () => {
+    expect(DEDICATED_CHECKOUTS.map((c) => [c.slug, c.defaultDose])).toEqual([
+      ['retatrutide', '10mg'],
+      ['bpc-157', '10mg'],
+      ['ghk-cu', '50mg'],
+      ['igf1-lr3', '1mg'],
+      ['cjc1295', '5mg'],
+      ['tb-500', '5mg'],
+      ['semax', '10mg'],
+    ]);
+    expect(dedicatedCheckoutAt('/checkout/cjc1295/')?.productId).toBe('cjc-1295');
+    expect(dedicatedCheckoutAt('/checkout/unknown')).toBeUndefined();
+  });
+});
+
+describe('submit failure messages (spec section 8)', () => {
+  const paymentError = new ApiError(502, {
+    type: 'about:blank',
+    title: 'Payment Error',
+    status: 502,
+    detail: 'The payment provider is not reachable right now',
+  });
+  it('names the reason on the newer pages and not on the generic one', () => {
+    expect(submitFailureMessage(paymentError, 'with-reason')).toEqual({
+      title: 'Payment Error',
+      description:
+        'Failed to initiate payment: The payment provider is not reachable right now. Please try again.',
+    });
+    expect(submitFailureMessage(paymentError, 'plain')).toEqual({
+      title: 'Payment Error',
+      description: 'Failed to initiate payment. Please try again.',
+    });
+  });
+  it("says 'Unknown error' when the service could not be reached at all", () => {
+    expect(submitFailureMessage(new ApiError(0, null), 'with-reason').description).toBe(
+      'Failed to initiate payment: Unknown error. Please try again.',
+    );
+  });
+  it('shows a refusal the service explains as it says', () => {
+    const invalidCode = new ApiError(422, {
+      type: 'about:blank',
+      title: 'Invalid Code',
+      status: 422,
+      detail: 'The affiliate code you entered is not valid.',
+    });
+    expect(submitFailureMessage(invalidCode, 'with-reason')).toEqual({
+      title: 'Invalid Code',
+      description: 'The affiliate code you entered is not valid.',
+    });
+  });
+});

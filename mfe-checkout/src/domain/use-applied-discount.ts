@@ -1,0 +1,9 @@
+import { stores, useStore } from '@storefront/bus';
+
+/** The affiliate discount every checkout surface shows and sends: the applied code and its rate, or none. */
+export function useAppliedDiscount(): { code: string | undefined; discountRate: number } {
+  const affiliate = useStore(stores.affiliate);
+  return affiliate.status === 'applied'
+    ? { code: affiliate.code, discountRate: affiliate.data.discountRate }
+    : { code: undefined, discountRate: 0 };
+}

@@ -1,0 +1,67 @@
+import { bus } from '@storefront/bus';
+import { checkoutProblem, orderRequestSchema, type OrderRequestInput } from '@storefront/commerce';
+import { useRef, useState } from 'react';
+import { checkoutApi } from '../api';
+import { newIdempotencyKey } from './idempotency-key';
+import { submitFailureMessage } from './payment-messages';
+
+export interface OrderSubmissionOptions {
+  /** Whether the failure toast names the reason (the newer pages) or not (the generic checkout). */
+  failureStyle: 'with-reason' | 'plain';
+  /** Runs once the payment page is known, just before the browser leaves (the cart checkout empties the cart). */
+  beforeRedirect?(): void;
+  /** Leaves the page; a full-page navigation to the hosted payment page. */
+  redirect?(url: string): void;
+}
+
+/**
+ * Spec section 4's submit states: idle → processing ('Processing...', repeat clicks ignored) → a
+ * full-page redirect to the payment page, or back to idle with a toast. The same order sent again (a
+ * retry after an error) carries the same Idempotency-Key, so the service never makes it twice.
+ */
+export function useOrderSubmission({
+  failureStyle,
+  beforeRedirect,
+  redirect = (url) => window.location.assign(url),
+}: OrderSubmissionOptions) {
+  const [processing, setProcessing] = useState(false);
+  const inFlight = useRef(false);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  async function submit(order: OrderRequestInput) {
+    if (inFlight.current) return;
+    const parsed = orderRequestSchema.safeParse(order);
+    // Only a page bug (an unknown channel, an over-long code) gets here; the shopper still hears of it.
+    const problem = parsed.success
+      ? checkoutProblem(parsed.data)
+      : {
+          title: 'Invalid order',
+          description: 'This order cannot be placed as it is. Please review it and try again.',
+        };
+    if (problem) {
+      bus.publish('toast/show', {
+        title: problem.title,
+        description: problem.description,
+        variant: 'destructive',
+      });
+      return;
+    }
+    inFlight.current = true;
+    setProcessing(true);
+    const body = JSON.stringify(order);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    try {
+      const placed = await checkoutApi.placeOrder(order, attempt.current.key);
+      beforeRedirect?.();
+      // Stays 'Processing...' while the browser leaves for the payment page.
+      redirect(placed.url);
+    } catch (error) {
+      inFlight.current = false;
+      setProcessing(false);
+      const { title, description } = submitFailureMessage(error, failureStyle);
+      bus.publish('toast/show', { title, description, variant: 'destructive' });
+    }
+  }
+
+  return { processing, submit };
+}

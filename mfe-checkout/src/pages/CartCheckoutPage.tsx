@@ -1,0 +1,104 @@
+import { bus, cartItemCount, stores, useStore } from '@storefront/bus';
+import { computeOrderTotals, formatUsd, type SalesChannel } from '@storefront/commerce';
+import { Badge, Card } from '@storefront/ui';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { CartLines } from '../cart/CartLines';
+import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
+import { CheckoutFrame, Columns } from '../components/CheckoutFrame';
+import { OrderForm } from '../components/OrderForm';
+import { OrderSummary } from '../components/OrderSummary';
+import { useOrderSubmission } from '../domain/use-order-submission';
+import { useAppliedDiscount } from '../domain/use-applied-discount';
+
+const Items = styled(Card)`
+  display: grid;
+  gap: 1rem;
+  h2 {
+    margin: 0;
+    font-size: 1.15rem;
+    display: flex;
+    gap: 0.6rem;
+    align-items: center;
+  }
+`;
+
+/**
+ * /cart-checkout: the cart's lines, the summary and the same forms as the dedicated checkouts. Each line
+ * is priced by the checkout service from the channel it was added from. The cart is emptied only once
+ * the payment page is known, just before the browser leaves for it.
+ */
+export default function CartCheckoutPage() {
+  const cart = useStore(stores.cart);
+  const { code: affiliateCode, discountRate } = useAppliedDiscount();
+  const navigate = useNavigate();
+  const leaving = useRef(false);
+  const { processing, submit } = useOrderSubmission({
+    failureStyle: 'with-reason',
+    beforeRedirect: () => {
+      leaving.current = true;
+      stores.cart.set({ items: [] });
+    },
+  });
+  const empty = cart.items.length === 0;
+
+  useEffect(() => {
+    if (!empty || leaving.current) return;
+    bus.publish('toast/show', {
+      title: 'Cart Empty',
+      description: 'Please add some products to your cart first.',
+      variant: 'destructive',
+    });
+    navigate('/', { replace: true });
+  }, [empty, navigate]);
+  if (empty) return null;
+
+  const count = cartItemCount(cart);
+  const totals = computeOrderTotals(
+    cart.items.map((item) => ({ unitPrice: item.price, quantity: item.quantity })),
+    discountRate,
+  );
+
+  return (
+    <CheckoutFrame title="Research Checkout" back="history">
+      <Columns>
+        <div>
+          <Items as="section" aria-label="Your items">
+            <h2>
+              Your Items{' '}
+              <Badge data-testid="item-count">
+                {count} {count === 1 ? 'item' : 'items'}
+              </Badge>
+            </h2>
+            <CartLines items={cart.items} editable={false} />
+          </Items>
+        </div>
+        <div>
+          <OrderSummary totals={totals} discountRate={discountRate}>
+            <AffiliateCodeControl source="checkout" />
+          </OrderSummary>
+          <OrderForm
+            withShipping
+            processing={processing}
+            submitLabel={`Complete Order • ${formatUsd(totals.total)}`}
+            onSubmit={(details) =>
+              submit({
+                checkout: 'cart',
+                lines: cart.items.map((item) => ({
+                  productId: item.productId,
+                  dose: item.variant,
+                  quantity: item.quantity,
+                  // The bus only knows channel names as text; the checkout service refuses one it does not sell in.
+                  channel: item.channel as SalesChannel,
+                })),
+                affiliateCode,
+                ...details,
+              })
+            }
+          />
+        </div>
+      </Columns>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,111 @@
+import { bus } from '@storefront/bus';
+import { computeOrderTotals, formatUsd, type CheckoutProduct } from '@storefront/commerce';
+import { Button, useAsync } from '@storefront/ui';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { checkoutApi } from '../api';
+import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
+import { CheckoutFrame, Columns, WithProduct } from '../components/CheckoutFrame';
+import { OrderForm } from '../components/OrderForm';
+import { OrderSummary } from '../components/OrderSummary';
+import { ProductChoice } from '../components/ProductChoice';
+import { dedicatedCheckoutAt, type DedicatedCheckout } from '../domain/dedicated-checkouts';
+import { useOrderSubmission } from '../domain/use-order-submission';
+import { chooseDose, quantityFrom } from '../domain/vials';
+import { useAppliedDiscount } from '../domain/use-applied-discount';
+
+/** The seven dedicated checkouts (spec section 2), one page driven by DEDICATED_CHECKOUTS. */
+export default function ProductCheckoutPage() {
+  const { pathname, search } = useLocation();
+  const checkout = dedicatedCheckoutAt(pathname)!;
+  const product = useAsync(() => checkoutApi.product('storefront', checkout.productId), checkout.productId);
+  const params = new URLSearchParams(search);
+  return (
+    <WithProduct state={product}>
+      {(data) => (
+        <DedicatedCheckoutForm
+          key={data.id}
+          checkout={checkout}
+          product={data}
+          initialDose={params.get('dosage') ?? checkout.defaultDose}
+          initialQuantity={quantityFrom(params.get('quantity'))}
+        />
+      )}
+    </WithProduct>
+  );
+}
+
+function DedicatedCheckoutForm({
+  checkout,
+  product,
+  initialDose,
+  initialQuantity,
+}: {
+  checkout: DedicatedCheckout;
+  product: CheckoutProduct;
+  initialDose: string;
+  initialQuantity: number;
+}) {
+  const [doseName, setDoseName] = useState(() => chooseDose(product.doses, initialDose).dose);
+  const [quantity, setQuantity] = useState(initialQuantity);
+  const { code: affiliateCode, discountRate } = useAppliedDiscount();
+  const navigate = useNavigate();
+  const { processing, submit } = useOrderSubmission({ failureStyle: 'with-reason' });
+
+  const dose = chooseDose(product.doses, doseName);
+  const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }], discountRate);
+
+  const addToCart = () => {
+    bus.publish('cart/add', {
+      productId: product.id,
+      name: product.name,
+      variant: dose.dose,
+      image: dose.image,
+      price: dose.price,
+      quantity,
+      channel: 'storefront',
+    });
+    navigate('/cart-checkout');
+  };
+
+  return (
+    <CheckoutFrame title="Research Checkout" back={checkout.backTo}>
+      <Columns>
+        <div>
+          <ProductChoice
+            product={product}
+            dose={dose}
+            quantity={quantity}
+            onDose={setDoseName}
+            onQuantity={setQuantity}
+            detailed
+          >
+            {checkout.offersAddToCart && (
+              <Button type="button" $variant="secondary" onClick={addToCart}>
+                Add to Cart
+              </Button>
+            )}
+          </ProductChoice>
+        </div>
+        <div>
+          <OrderSummary totals={totals} discountRate={discountRate}>
+            <AffiliateCodeControl source="checkout" />
+          </OrderSummary>
+          <OrderForm
+            withShipping
+            processing={processing}
+            submitLabel={`Complete Order • ${formatUsd(totals.total)}`}
+            onSubmit={(details) =>
+              submit({
+                checkout: 'product',
+                lines: [{ productId: product.id, dose: dose.dose, quantity, channel: 'storefront' }],
+                affiliateCode,
+                ...details,
+              })
+            }
+          />
+        </div>
+      </Columns>
+    </CheckoutFrame>
+  );
+}

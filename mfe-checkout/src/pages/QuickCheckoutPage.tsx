@@ -1,0 +1,109 @@
+import { computeOrderTotals, formatUsd, type CheckoutProduct } from '@storefront/commerce';
+import { Card, useAsync } from '@storefront/ui';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { checkoutApi } from '../api';
+import { CheckoutFrame, Columns, WithProduct } from '../components/CheckoutFrame';
+import { OrderForm } from '../components/OrderForm';
+import { OrderSummary } from '../components/OrderSummary';
+import { ProductChoice } from '../components/ProductChoice';
+import { useOrderSubmission } from '../domain/use-order-submission';
+import { chooseDose, quantityFrom } from '../domain/vials';
+
+const Tiles = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0.75rem;
+`;
+
+const Tile = styled(Card)`
+  text-align: center;
+  padding: 1rem;
+  strong {
+    display: block;
+    font-size: 1.1rem;
+    color: ${({ theme }) => theme.colors.brand};
+  }
+  span {
+    font-size: 0.85rem;
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+`;
+
+/** The generic checkout (spec section 2): ?peptideId (retatrutide), ?dosage (10mg), ?quantity (1). */
+export default function QuickCheckoutPage() {
+  const params = new URLSearchParams(useLocation().search);
+  const peptideId = params.get('peptideId')?.trim() || 'retatrutide';
+  const product = useAsync(() => checkoutApi.product('quick-checkout', peptideId), peptideId);
+  return (
+    <WithProduct state={product}>
+      {(data) => (
+        <QuickCheckoutForm
+          key={data.id}
+          product={data}
+          initialDose={params.get('dosage') ?? '10mg'}
+          initialQuantity={quantityFrom(params.get('quantity'))}
+        />
+      )}
+    </WithProduct>
+  );
+}
+
+function QuickCheckoutForm({
+  product,
+  initialDose,
+  initialQuantity,
+}: {
+  product: CheckoutProduct;
+  initialDose: string;
+  initialQuantity: number;
+}) {
+  const [doseName, setDoseName] = useState(() => chooseDose(product.doses, initialDose).dose);
+  const [quantity, setQuantity] = useState(initialQuantity);
+  const { processing, submit } = useOrderSubmission({ failureStyle: 'plain' });
+  const dose = chooseDose(product.doses, doseName);
+  const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }]);
+
+  return (
+    <CheckoutFrame title="Secure Checkout" back="history">
+      <Columns>
+        <div>
+          <ProductChoice
+            product={product}
+            dose={dose}
+            quantity={quantity}
+            onDose={setDoseName}
+            onQuantity={setQuantity}
+            detailed={false}
+          />
+          <Tiles>
+            <Tile>
+              <strong>Secure</strong>
+              <span>SSL Encrypted (256-bit)</span>
+            </Tile>
+            <Tile>
+              <strong>5-7 Days</strong>
+              <span>Shipping</span>
+            </Tile>
+          </Tiles>
+        </div>
+        <div>
+          <OrderSummary totals={totals} discountRate={0} />
+          <OrderForm
+            withShipping={false}
+            processing={processing}
+            submitLabel={`Complete Research Order • ${formatUsd(totals.total)}`}
+            onSubmit={(details) =>
+              submit({
+                checkout: 'quick',
+                lines: [{ productId: product.id, dose: dose.dose, quantity, channel: 'quick-checkout' }],
+                ...details,
+              })
+            }
+          />
+        </div>
+      </Columns>
+    </CheckoutFrame>
+  );
+}

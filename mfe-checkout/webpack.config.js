@@ -1,0 +1,17 @@
+const { remoteConfig } = require('@storefront/mf-config');
+
+// What this module offers the shell: every checkout page and the pages Square sends shoppers back to.
+module.exports = remoteConfig({
+  dir: __dirname,
+  name: 'checkout',
+  exposes: {
+    './QuickCheckoutPage': './src/pages/QuickCheckoutPage.tsx',
+    './ProductCheckoutPage': './src/pages/ProductCheckoutPage.tsx',
+    './SuccessPage': './src/pages/SuccessPage.tsx',
+    './CancelPage': './src/pages/CancelPage.tsx',
+    './CartCheckoutPage': './src/pages/CartCheckoutPage.tsx',
+    './ReferralPage': './src/pages/ReferralPage.tsx',
+    // Mounted by the shell inside its cart drawer.
+    './CartPanel': './src/cart/CartPanel.tsx',
+  },
+});
