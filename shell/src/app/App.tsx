@@ -1,9 +1,11 @@
-import { stores, useStore } from '@storefront/bus';
+import { bus, stores, useStore } from '@storefront/bus';
+import { affiliateCodeInUrl } from './affiliate-binding';
 import { GlobalStyle, RemoteErrorBoundary, RemoteRegion, theme } from '@storefront/ui';
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
 import { AgeGate } from './AgeGate';
+import { CartPanelHost } from './CartPanelHost';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -36,16 +38,27 @@ function useScrollToTopOnNavigation() {
   }, [pathname]);
 }
 
+/** A code in the URL (?ref=, ?affiliate=, ?aff=) on any page is applied, as spec section 4 orders. */
+function useAffiliateLinks() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const code = affiliateCodeInUrl(search, pathname, stores.affiliate.get());
+    if (code) bus.publish('affiliate/apply', { code, source: 'link' });
+  }, [pathname, search]);
+}
+
 function SiteLayout() {
   const config = useStore(stores.runtimeConfig);
   const ageVerified = useStore(stores.ageVerified);
   const { pathname } = useLocation();
   useScrollToTopOnNavigation();
+  useAffiliateLinks();
   const ageGateOpen = pathname === '/' && !ageVerified;
+  const cartOpen = useStore(stores.cartPanelOpen);
 
   return (
     <>
-      <Page inert={ageGateOpen} data-age-gate-open={ageGateOpen}>
+      <Page inert={ageGateOpen || cartOpen} data-age-gate-open={ageGateOpen}>
         <SkipLink href="#main-content">Skip to content</SkipLink>
         <Header shopName={config?.shopName ?? 'Helix Research'} />
         <div id="main-content">
@@ -71,6 +84,7 @@ function SiteLayout() {
         <Footer config={config} />
       </Page>
       {ageGateOpen && <AgeGate />}
+      {!ageGateOpen && <CartPanelHost />}
       <Toaster />
     </>
   );

@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import { publicRegistrySchema, type PublicRegistry } from '@storefront/artifact-store/registry';
 
-/** What /registry.json tells the browser: the live version and entry of each deployed remote. */
-export const publicRegistrySchema = z.object({
-  modules: z.record(z.string(), z.object({ version: z.string(), entry: z.string() })),
-});
-export type PublicRegistry = z.infer<typeof publicRegistrySchema>;
+export type { PublicRegistry };
 
 export async function fetchRegistry(): Promise<PublicRegistry> {
   const response = await fetch('/registry.json', { cache: 'no-store' });

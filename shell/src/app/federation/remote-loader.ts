@@ -21,11 +21,11 @@ function currentRegistry(fresh: boolean): Promise<PublicRegistry> {
  * re-reads the registry and re-registers the remote, so a redeployed or recovered module is picked up
  * without reloading the page.
  */
-export async function loadExposedComponent(
+export async function loadExposedModule<T>(
   remote: string,
   exposed: string,
   fresh = false,
-): Promise<ExposedComponent> {
+): Promise<{ default: T }> {
   let live;
   try {
     live = (await currentRegistry(fresh)).modules[remote];
@@ -49,5 +49,12 @@ export async function loadExposedComponent(
   ) {
     throw new RemoteUnavailableError(remote, `its ${exposed} code could not be loaded`);
   }
-  return loaded as ExposedComponent;
+  return loaded as { default: T };
 }
+
+/** A page or fragment component, for the remote regions. */
+export const loadExposedComponent = (
+  remote: string,
+  exposed: string,
+  fresh = false,
+): Promise<ExposedComponent> => loadExposedModule<ExposedComponent['default']>(remote, exposed, fresh);

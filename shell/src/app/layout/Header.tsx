@@ -1,3 +1,4 @@
+import { bus, stores, useStore } from '@storefront/bus';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -123,9 +124,20 @@ const AccountIcon = () => (
   </svg>
 );
 
+const SignedInAs = styled.span`
+  max-width: 14rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
 /** Spec section 2's header, with the compact bar and menu toggle under 768px. */
 export function Header({ shopName }: { shopName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { user } = useStore(stores.auth);
+  const signOut = () => bus.publish('auth/sign-out');
   const { pathname } = useLocation();
   const closeMenu = () => setMenuOpen(false);
 
@@ -142,12 +154,25 @@ export function Header({ shopName }: { shopName: string }) {
             <AccountIcon />
           </IconLink>
           <DesktopOnly>
-            <Button as={Link} to="/auth" $variant="secondary">
-              Sign In
-            </Button>
-            <Button as={Link} to="/auth">
-              Create Account
-            </Button>
+            {user ? (
+              <>
+                <SignedInAs data-testid="signed-in-as" title={user.email}>
+                  {user.email}
+                </SignedInAs>
+                <Button type="button" $variant="secondary" onClick={signOut}>
+                  Sign Out
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button as={Link} to="/auth" $variant="secondary">
+                  Sign In
+                </Button>
+                <Button as={Link} to="/auth">
+                  Create Account
+                </Button>
+              </>
+            )}
           </DesktopOnly>
           <MobileOnly>
             <MenuToggle
@@ -204,12 +229,20 @@ export function Header({ shopName }: { shopName: string }) {
           <NavButton type="button" disabled>
             Certificates
           </NavButton>
-          <NavLink to="/auth" onClick={closeMenu}>
-            Sign In
-          </NavLink>
-          <NavLink to="/auth" onClick={closeMenu}>
-            Create Account
-          </NavLink>
+          {user ? (
+            <NavButton type="button" onClick={() => (closeMenu(), signOut())}>
+              Sign Out ({user.email})
+            </NavButton>
+          ) : (
+            <>
+              <NavLink to="/auth" onClick={closeMenu}>
+                Sign In
+              </NavLink>
+              <NavLink to="/auth" onClick={closeMenu}>
+                Create Account
+              </NavLink>
+            </>
+          )}
         </MenuPanel>
       )}
 
@@ -223,7 +256,13 @@ export function Header({ shopName }: { shopName: string }) {
         <NavAnchor href="#compliance" onClick={scrollToCompliance}>
           Compliance
         </NavAnchor>
-        <NavLink to="/auth">Sign In</NavLink>
+        {user ? (
+          <NavButton type="button" onClick={signOut}>
+            Sign Out
+          </NavButton>
+        ) : (
+          <NavLink to="/auth">Sign In</NavLink>
+        )}
       </CompactBar>
     </Bar>
   );

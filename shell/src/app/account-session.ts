@@ -1,0 +1,30 @@
+import { AUTH_SESSION_STORAGE_KEY, stores, type StartAuthSession } from '@storefront/bus';
+import { loadExposedModule } from './federation/remote-loader';
+
+const signedOut = () => stores.auth.set({ loading: false, user: null, event: null });
+
+function hasSavedSession(storage: Storage): boolean {
+  try {
+    return storage.getItem(AUTH_SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the account module's session once the runtime configuration is known, when the browser holds
+ * a saved session (or when a visitor opens /auth, whose page starts it itself). Visitors who never
+ * signed in are signed out at once and never download the auth client. If the module cannot be
+ * loaded, the visitor is simply signed out: the header offers Sign In and the rest of the site works.
+ */
+export async function startAccountSession(storage: Storage = window.localStorage): Promise<void> {
+  const config = stores.runtimeConfig.get();
+  if (!config || !hasSavedSession(storage)) return signedOut();
+  try {
+    const session = await loadExposedModule<StartAuthSession>('account', 'session');
+    session.default(config);
+  } catch (error) {
+    console.error('Sign-in is unavailable right now', error);
+    signedOut();
+  }
+}

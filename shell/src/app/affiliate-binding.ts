@@ -1,0 +1,152 @@
+import { bus, stores, type AffiliateData, type AffiliateSource, type AffiliateState } from '@storefront/bus';
+import { affiliateLookupSchema, requestJson, type AffiliateLookup } from '@storefront/commerce';
+import { z } from 'zod';
+
+/** Spec section 9: the saved code and data live under these keys. */
+export const AFFILIATE_CODE_KEY = 'affiliate_code';
+export const AFFILIATE_DATA_KEY = 'affiliate_data';
+/** Spec section 9: URL parameters that carry a code, in order of precedence. */
+const URL_PARAMETERS = ['ref', 'affiliate', 'aff'] as const;
+
+const affiliateDataSchema = z.object({
+  affiliateId: z.string().min(1),
+  affiliateName: z.string().min(1),
+  discountRate: z.number().min(0).max(1),
+});
+
+export type AffiliateLookupFn = (code: string) => Promise<AffiliateLookup>;
+
+export const lookupAffiliateCode: AffiliateLookupFn = (code) =>
+  requestJson('/api/checkout/affiliates/lookup', affiliateLookupSchema, {
+    method: 'POST',
+    body: JSON.stringify({ code }),
+  });
+
+const MESSAGES: Record<
+  AffiliateSource,
+  { applied(data: AffiliateData): [string, string]; refused: [string, string] }
+> = {
+  'cart-panel': {
+    applied: (data) => ['Discount Applied!', `${data.affiliateName} discount applied successfully.`],
+    refused: ['Invalid Code', 'The affiliate code you entered is not valid.'],
+  },
+  link: {
+    applied: (data) => ['Discount Applied!', `${data.affiliateName} discount applied successfully.`],
+    refused: ['Invalid Code', 'The affiliate code you entered is not valid.'],
+  },
+  checkout: {
+    applied: () => ['Affiliate Code Applied', 'Your discount has been applied to the order.'],
+    refused: ['Invalid Code', 'The affiliate code you entered is not valid.'],
+  },
+  referral: {
+    applied: () => ['Affiliate Code Applied!', 'Welcome! Your affiliate discount is now active.'],
+    refused: ['Code Issue', 'There was a problem applying the affiliate code.'],
+  },
+};
+
+/** The saved affiliate, if both keys are present and readable; anything unreadable is removed. */
+export function readSavedAffiliate(storage: Storage): AffiliateState {
+  try {
+    const code = storage.getItem(AFFILIATE_CODE_KEY);
+    const raw = storage.getItem(AFFILIATE_DATA_KEY);
+    if (code === null && raw === null) return { status: 'none' };
+    const data = affiliateDataSchema.safeParse(raw === null ? null : JSON.parse(raw));
+    if (code && data.success) return { status: 'applied', code, data: data.data };
+  } catch {
+    // unparseable JSON or blocked storage: fall through and forget it
+  }
+  forget(storage);
+  return { status: 'none' };
+}
+
+function forget(storage: Storage) {
+  try {
+    storage.removeItem(AFFILIATE_CODE_KEY);
+    storage.removeItem(AFFILIATE_DATA_KEY);
+  } catch {
+    // storage blocked: nothing was saved either
+  }
+}
+
+function save(storage: Storage, code: string, data: AffiliateData) {
+  try {
+    storage.setItem(AFFILIATE_CODE_KEY, code);
+    storage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(data));
+  } catch {
+    // storage full or blocked: the discount holds for this page only
+  }
+}
+
+const isCheckoutPath = (pathname: string) =>
+  pathname.startsWith('/checkout') || pathname === '/cart-checkout';
+
+/**
+ * The code a URL carries (ref, then affiliate, then aff), or null. On checkout pages `ref` counts only
+ * while no affiliate is applied (spec section 4); a code already applied is not looked up again.
+ */
+export function affiliateCodeInUrl(search: string, pathname: string, state: AffiliateState): string | null {
+  const params = new URLSearchParams(search);
+  for (const name of URL_PARAMETERS) {
+    const code = params.get(name)?.trim().toUpperCase();
+    if (!code) continue;
+    if (name === 'ref' && isCheckoutPath(pathname) && state.status === 'applied') return null;
+    if (state.status === 'applied' && state.code === code) return null;
+    return code;
+  }
+  return null;
+}
+
+/**
+ * The shell owns the affiliate: none → validating → applied (code and data) → cleared. Codes come from
+ * any module over the bus and are checked by the checkout service; a refused code leaves what was
+ * applied before. (The checkout service checks the code again when an order is placed, so nothing
+ * saved in the browser is trusted for a price.)
+ */
+export function bindAffiliate(
+  storage: Storage = window.localStorage,
+  lookup = lookupAffiliateCode,
+): () => void {
+  // The last settled state (never 'validating'): what a refused code falls back to.
+  let settled = readSavedAffiliate(storage);
+  const settle = (state: AffiliateState) => {
+    settled = state;
+    stores.affiliate.set(state);
+  };
+  stores.affiliate.set(settled);
+  let latest = 0;
+  const refuse = (source: AffiliateSource) => {
+    const [title, description] = MESSAGES[source].refused;
+    bus.publish('toast/show', { title, description, variant: 'destructive' });
+  };
+  const applying = bus.on('affiliate/apply').subscribe(async ({ code: raw, source }) => {
+    const code = raw.trim().toUpperCase();
+    // A blank code is refused without a lookup and leaves any lookup under way alone.
+    if (!code) return refuse(source);
+    const attempt = ++latest;
+    stores.affiliate.set({ status: 'validating', code });
+    // A refused code and a failed lookup both count as 'not valid' (spec section 8).
+    const data: AffiliateData | null = await lookup(code).then(
+      ({ affiliateId, affiliateName, discountRate }) => ({ affiliateId, affiliateName, discountRate }),
+      () => null,
+    );
+    // A newer attempt (or a clear) has happened meanwhile: it decides.
+    if (attempt !== latest) return;
+    if (!data) {
+      stores.affiliate.set(settled);
+      return refuse(source);
+    }
+    settle({ status: 'applied', code, data });
+    save(storage, code, data);
+    const [title, description] = MESSAGES[source].applied(data);
+    bus.publish('toast/show', { title, description, variant: 'success' });
+  });
+  const clearing = bus.on('affiliate/clear').subscribe(() => {
+    latest++;
+    settle({ status: 'cleared' });
+    forget(storage);
+  });
+  return () => {
+    applying.unsubscribe();
+    clearing.unsubscribe();
+  };
+}
