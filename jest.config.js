@@ -26,6 +26,9 @@ const project = (displayName, roots, testEnvironment) => ({
 });
 
 module.exports = {
+  // Service tests open real databases (PGlite starts in a second or two) and hash real passwords; on a
+  // busy 2-core CI machine running both projects at once, 5 seconds is not enough headroom.
+  testTimeout: 30_000,
   projects: [
     project(
       'browser',

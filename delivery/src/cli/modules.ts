@@ -1,4 +1,4 @@
-import { remoteModules, serviceBaseUrl, serviceProcesses } from '../modules';
+import { remoteModules, serviceBaseUrl, serviceProcesses, serviceUrlVariable } from '../modules';
 import { artifactStore } from '../publish';
 
 async function health(url: string): Promise<string> {
@@ -20,9 +20,7 @@ async function main() {
   for (const remote of remoteModules) {
     const record = registry.modules[remote.name];
     const service = serviceProcesses.find((s) => s.name === remote.name);
-    const url =
-      service &&
-      (process.env[`${service.name.toUpperCase()}_SERVICE_URL`] ?? serviceBaseUrl(service, offset));
+    const url = service && (process.env[serviceUrlVariable(service)] ?? serviceBaseUrl(service, offset));
     console.log(`${remote.name}`);
     console.log(`  live:     ${record?.live ?? 'not deployed'}`);
     const live = record?.versions.find((v) => v.version === record.live);

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApps } from '../build';
 import { defaultDataDir } from '@storefront/service-kit';
-import { remoteModules, serviceBaseUrl, serviceProcesses, SHELL_DIR } from '../modules';
+import { remoteModules, serviceBaseUrl, serviceProcesses, serviceUrlVariable, SHELL_DIR } from '../modules';
 import { startProcess, stopAll, waitUntilReady } from '../processes';
 import { artifactStore, publishRemote } from '../publish';
 
@@ -11,6 +11,21 @@ import { artifactStore, publishRemote } from '../publish';
  * service and then the shell, and prints the URL. STOREFRONT_PORT_OFFSET shifts every port (the e2e
  * suite runs beside a developer's stack that way); STOREFRONT_FRESH=1 starts from empty data.
  */
+/**
+ * Payments go to the local payment sandbox, whose webhooks come back through the shell as Square's
+ * would, unless the environment names a real Square (SQUARE_ENVIRONMENT and the other SQUARE_ settings).
+ */
+function paymentEnvironment(siteUrl: string, sandboxUrl: string): NodeJS.ProcessEnv {
+  const notificationUrl = `${siteUrl}/api/checkout/webhooks/square`;
+  return {
+    SITE_URL: siteUrl,
+    SQUARE_ENVIRONMENT: process.env.SQUARE_ENVIRONMENT ?? sandboxUrl,
+    SQUARE_WEBHOOK_NOTIFICATION_URL: process.env.SQUARE_WEBHOOK_NOTIFICATION_URL ?? notificationUrl,
+    SANDBOX_PUBLIC_URL: sandboxUrl,
+    SANDBOX_WEBHOOK_URL: notificationUrl,
+  };
+}
+
 async function start() {
   const started = Date.now();
   const offset = Number(process.env.STOREFRONT_PORT_OFFSET ?? 0);
@@ -31,16 +46,19 @@ async function start() {
   mkdirSync(runDir, { recursive: true });
   // Every process learns where every service is, so services can call each other at the shifted ports.
   const serviceUrls = Object.fromEntries(
-    serviceProcesses.map((service) => [
-      `${service.name.toUpperCase()}_SERVICE_URL`,
-      serviceBaseUrl(service, offset),
-    ]),
+    serviceProcesses.map((service) => [serviceUrlVariable(service), serviceBaseUrl(service, offset)]),
   );
+  const shellPort = Number(process.env.PORT ?? 3000) + offset;
+  const siteUrl = process.env.SITE_URL ?? `http://localhost:${shellPort}`;
+  const environment = {
+    ...serviceUrls,
+    ...paymentEnvironment(siteUrl, serviceUrls.PAYMENT_SANDBOX_SERVICE_URL!),
+  };
   await Promise.all(
     serviceProcesses.map(async (service) => {
       const port = service.defaultPort + offset;
       const child = startProcess(`${service.name} service`, `${service.dir}/src/main.ts`, {
-        ...serviceUrls,
+        ...environment,
         PORT: String(port),
       });
       // Operators (and the e2e suite's failure tests) find each service's process here.
@@ -49,9 +67,8 @@ async function start() {
     }),
   );
 
-  const shellPort = Number(process.env.PORT ?? 3000) + offset;
   startProcess('shell', `${SHELL_DIR}/src/server/main.ts`, {
-    ...serviceUrls,
+    ...environment,
     PORT: String(shellPort),
     ARTIFACT_DIR: store.root,
   });
