@@ -37,6 +37,12 @@ export default defineConfig({
       STOREFRONT_PORT_OFFSET: String(PORT_OFFSET),
       STOREFRONT_DATA_DIR: '.data/e2e',
       STOREFRONT_FRESH: '1',
+      // Square's redirect back must land on the origin the tests browse, where their storage lives.
+      SITE_URL: baseURL,
+      // Every test browses from one address; the lookup limit itself is proven by the service tests.
+      AFFILIATE_LOOKUP_LIMIT: '500',
+      SIGN_IN_LIMIT_PER_CLIENT: '500',
+      SIGN_UP_LIMIT_PER_CLIENT: '500',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const MOBILE = { width: 375, height: 812 };
 
@@ -23,4 +23,29 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 export function toast(page: Page, title: string) {
   return page.getByLabel('Notifications').getByText(title, { exact: true });
+}
+
+export type ButtonChange = { label: string; colour: string; at: number };
+
+/**
+ * Records, inside the page, the next click on a button and every later change of its label, with its
+ * background colour and time. Short-lived feedback ('Added!' for two seconds) is then checked from the
+ * record, which a busy test runner cannot miss or stretch. Read it with the returned function.
+ */
+export async function recordButtonChanges(button: Locator): Promise<() => Promise<ButtonChange[]>> {
+  const key = `buttonChanges${Math.floor(Math.random() * 1e9)}`;
+  await button.evaluate((element, key) => {
+    const changes: ButtonChange[] = [];
+    const record = (label: string) =>
+      changes.push({ label, colour: getComputedStyle(element).backgroundColor, at: performance.now() });
+    element.addEventListener('click', () => record('(clicked)'), { capture: true, once: true });
+    new MutationObserver(() => record(element.textContent ?? '')).observe(element, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    Object.assign(window, { [key]: changes });
+  }, key);
+  return () =>
+    button.page().evaluate((key) => (window as unknown as Record<string, ButtonChange[]>)[key]!, key);
 }

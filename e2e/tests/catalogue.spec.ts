@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { asVerifiedAdult, toast } from '../support/fixtures';
+import { asVerifiedAdult, recordButtonChanges, toast } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await asVerifiedAdult(page);
@@ -72,8 +72,11 @@ test('each card links to its product page and adds to the cart with feedback', a
     'href',
     '/product/aod-9604',
   );
-  await page.getByRole('button', { name: 'Add to Cart: Bacteriostatic Water' }).click();
-  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+  const button = page.getByRole('button', { name: 'Add to Cart: Bacteriostatic Water' });
+  const changes = await recordButtonChanges(button);
+  await button.click();
+  await expect.poll(async () => (await changes()).map((change) => change.label)).toContain('Added!');
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeVisible();
   await expect(toast(page, 'Added to Cart')).toBeVisible();
   await expect(page.getByText('Bacteriostatic Water - 30ml has been added to your cart.')).toBeVisible();
 });

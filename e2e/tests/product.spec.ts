@@ -150,8 +150,12 @@ test.describe('age gating on the product page', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('button', { name: 'YES - I am 21+' }).click();
     await expect(page.getByText('1x BPC-157 (10mg) added to your cart')).toBeVisible();
+    // Adding opens the cart panel; once it is closed, a second addition asks no more.
+    await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toHaveCount(0);
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
   });
 });
 

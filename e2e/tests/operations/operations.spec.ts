@@ -2,7 +2,8 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { asVerifiedAdult } from '../../support/fixtures';
+import { fillOrderForm, payOnHostedPage, SANDBOX_CARDS, tickAgreements } from '../../support/checkout';
+import { asVerifiedAdult, toast } from '../../support/fixtures';
 
 /**
  * Operations against the running e2e stack: they stop a service and redeploy a module, so they run
@@ -50,6 +51,43 @@ test('a remote whose code throws while rendering is contained in its region', as
   await expect(page.getByTestId('home-product')).toHaveCount(7);
 });
 
+/** Stops one of the stack's services (npm start records each one's pid) and waits until its process is gone. */
+async function stopService(name: string, port: number) {
+  const pid = Number(readFileSync(path.join(DATA_DIR, `run/${name}.pid`), 'utf8'));
+  process.kill(pid, 'SIGTERM');
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // The service finishes what it was answering first (up to its 10 s grace period).
+  await expect.poll(alive, { timeout: 20_000 }).toBe(false);
+  await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+}
+
+/** Starts a service again on its port, as npm start would, and waits until it is ready. */
+async function startService(entry: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...STACK_ENV, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  return child;
+}
+
 test.describe('with the product service stopped', () => {
   let restarted: ChildProcess | undefined;
   test.afterAll(() => {
@@ -57,38 +95,56 @@ test.describe('with the product service stopped', () => {
   });
 
   test('the product page says so with a retry, everything else works, and it recovers', async ({ page }) => {
-    const pid = Number(readFileSync(path.join(DATA_DIR, 'run/product.pid'), 'utf8'));
-    process.kill(pid, 'SIGTERM');
-    await expect
-      .poll(() =>
-        fetch('http://127.0.0.1:4102/healthz').then(
-          () => 'up',
-          () => 'down',
-        ),
-      )
-      .toBe('down');
-
+    await stopService('product', 4102);
     await page.goto('/product/bpc-157');
     await expect(page.getByRole('alert')).toContainText('This product could not be loaded.');
     await expectOtherRoutesWork(page);
 
-    restarted = spawn(process.execPath, ['--import', 'tsx', 'services/product/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...STACK_ENV, PORT: '4102', CATALOG_SERVICE_URL: 'http://127.0.0.1:4101', LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
+    restarted = await startService('services/product/src/main.ts', 4102, {
+      CATALOG_SERVICE_URL: 'http://127.0.0.1:4101',
     });
-    await expect
-      .poll(
-        () =>
-          fetch('http://127.0.0.1:4102/readyz').then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(200);
     await page.goto('/product/bpc-157');
     await expect(page.getByRole('heading', { level: 1, name: 'BPC-157' })).toBeVisible();
+  });
+});
+
+test.describe('with Square (the payment sandbox) down', () => {
+  let restarted: ChildProcess | undefined;
+  test.afterAll(() => {
+    restarted?.kill('SIGTERM');
+  });
+
+  test('the order waits, the shopper is told, and a retry pays the same order', async ({ page }) => {
+    await stopService('payment-sandbox', 4110);
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/checkout/orders')) keys.push(request.headers()['idempotency-key']!);
+    });
+    await page.goto('/checkout/semax');
+    await fillOrderForm(page, { shipping: true });
+    await tickAgreements(page);
+    const complete = page.getByRole('button', { name: /Complete Order/ });
+    await complete.click();
+    await expect(toast(page, 'Payment Error')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Failed to initiate payment: The payment provider is not reachable right now. Please try again.',
+      ),
+    ).toBeVisible();
+    await expect(complete).toBeEnabled();
+
+    restarted = await startService('services/payment-sandbox/src/main.ts', 4110, {
+      SANDBOX_PUBLIC_URL: 'http://127.0.0.1:4110',
+      SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:3100/api/checkout/webhooks/square',
+    });
+    await complete.click();
+    await page.waitForURL(/\/pay\//);
+    // Both attempts carried one Idempotency-Key: the service reused the order it had kept pending.
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    await payOnHostedPage(page, SANDBOX_CARDS.approved);
+    await page.waitForURL(/\/success/);
+    await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
   });
 });
 
@@ -102,50 +158,50 @@ async function expectOtherRoutesWork(page: Page) {
 
 test('a module is deployed alone and rolled back, with nothing else touched', async ({ page }) => {
   test.setTimeout(180_000);
-  const source = path.join(ROOT, 'mfe-content/src/components/Newsletter.tsx');
+  const source = path.join(ROOT, 'mfe-checkout/src/pages/CancelPage.tsx');
   const original = readFileSync(source, 'utf8');
   const registry = async () =>
     (await (await page.request.get('/registry.json')).json()) as {
       modules: Record<string, { version: string }>;
     };
   const shellBundle = () => page.locator('script[src^="/main."]').getAttribute('src');
-  const heading = page.locator('#newsletter-heading');
+  const heading = page.getByRole('heading', { level: 1 });
 
-  await page.goto('/');
-  await expect(heading).toHaveText('Stay Updated with Research');
+  await page.goto('/cancel');
+  await expect(heading).toHaveText('Payment Cancelled');
   const before = await registry();
   const bundleBefore = await shellBundle();
   try {
     writeFileSync(
       source,
-      original.replace('Stay Updated with Research', 'Research Updates, Straight to Your Lab'),
+      original.replace('<h1>Payment Cancelled</h1>', '<h1>Your Payment Was Cancelled</h1>'),
     );
-    const deployed = execFileSync('npm', ['run', 'deploy', '--', 'content'], {
+    const deployed = execFileSync('npm', ['run', 'deploy', '--', 'checkout'], {
       cwd: ROOT,
       env: STACK_ENV,
       encoding: 'utf8',
     });
-    expect(deployed).toMatch(/content: \S+ is live/);
+    expect(deployed).toMatch(/checkout: \S+ is live/);
   } finally {
     writeFileSync(source, original);
   }
 
   await page.reload();
-  await expect(heading).toHaveText('Research Updates, Straight to Your Lab');
+  await expect(heading).toHaveText('Your Payment Was Cancelled');
   const after = await registry();
-  expect(after.modules.content!.version).not.toBe(before.modules.content!.version);
-  expect({ ...after.modules, content: undefined }).toEqual({ ...before.modules, content: undefined });
+  expect(after.modules.checkout!.version).not.toBe(before.modules.checkout!.version);
+  expect({ ...after.modules, checkout: undefined }).toEqual({ ...before.modules, checkout: undefined });
   expect(await shellBundle()).toBe(bundleBefore);
 
-  const rolledBack = execFileSync('npm', ['run', 'rollback', '--', 'content'], {
+  const rolledBack = execFileSync('npm', ['run', 'rollback', '--', 'checkout'], {
     cwd: ROOT,
     env: STACK_ENV,
     encoding: 'utf8',
   });
   expect(rolledBack).toContain(
-    `rolled back from ${after.modules.content!.version} to ${before.modules.content!.version}`,
+    `rolled back from ${after.modules.checkout!.version} to ${before.modules.checkout!.version}`,
   );
   await page.reload();
-  await expect(heading).toHaveText('Stay Updated with Research');
+  await expect(heading).toHaveText('Payment Cancelled');
   expect((await registry()).modules).toEqual(before.modules);
 });

@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test';
+
+export const SANDBOX_CARDS = { approved: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' };
+
+/** Fills the researcher form, and the shipping form where the page has one. */
+export async function fillOrderForm(page: Page, { shipping }: { shipping: boolean }) {
+  await page.getByLabel('Email *').fill('ada@lab.example');
+  await page.getByLabel('First Name *').fill('Ada');
+  await page.getByLabel('Last Name *').fill('Lovelace');
+  await page.getByLabel('Phone Number *').fill('555-0100');
+  if (shipping) {
+    await page.getByLabel('Address *').fill('1 Lab Way');
+    await page.getByLabel('City *').fill('Tempe');
+    await page.getByLabel('State *').fill('AZ');
+    await page.getByLabel('ZIP Code *').fill('85281');
+  }
+}
+
+export async function tickAgreements(page: Page) {
+  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+}
+
+/** The total the page's order summary shows, in cents. */
+export async function summaryTotalCents(page: Page): Promise<number> {
+  return Number(await page.getByTestId('summary-total').getAttribute('data-cents'));
+}
+
+/** On the payment sandbox's hosted page: pays with a test card. */
+export async function payOnHostedPage(page: Page, card: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Helix Research' })).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Postal code').fill('85281');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+export const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asVerifiedAdult, MOBILE, uniqueEmail } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => asVerifiedAdult(page));
+
+const PASSWORD = 'lab-bench-42';
+
+async function fillAndSubmit(
+  page: Page,
+  tab: 'Sign In' | 'Sign Up',
+  email: string,
+  password: string,
+  confirm = password,
+) {
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (tab === 'Sign Up') await page.getByLabel('Confirm Password').fill(confirm);
+  await page
+    .getByRole('button', { name: tab === 'Sign In' ? 'Sign In' : 'Create Account', exact: true })
+    .click();
+}
+
+const form = (page: Page) => page.getByRole('tabpanel');
+
+test('sign up, confirm from the dev mailbox, sign in, stay signed in, sign out', async ({ page }) => {
+  const email = uniqueEmail('researcher');
+  await page.goto('/auth');
+  await expect(page.getByRole('note')).toContainText('research institutions');
+  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+  await expect(form(page).getByRole('status')).toHaveText(
+    'Account created successfully! Please check your email for a confirmation link.',
+  );
+
+  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+  await expect(form(page).getByRole('alert')).toHaveText(
+    'Please check your email and click the confirmation link before signing in.',
+  );
+
+  await page.goto(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('heading', { name: 'Confirm your signup' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open the link' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:3100\/$/);
+
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/$/);
+  await page.reload();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
+});
+
+test('wrong, short and mismatched passwords and a taken email get the spec messages', async ({ page }) => {
+  const email = uniqueEmail('careless');
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign Up', email, '12345');
+  await expect(form(page).getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+  await fillAndSubmit(page, 'Sign Up', email, PASSWORD, `${PASSWORD}!`);
+  await expect(form(page).getByRole('alert')).toHaveText('Passwords do not match');
+  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+  await expect(form(page).getByRole('status')).toContainText('Account created successfully!');
+  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+  await expect(form(page).getByRole('alert')).toHaveText(
+    'An account with this email already exists. Please sign in instead.',
+  );
+  await fillAndSubmit(page, 'Sign In', email, 'not-the-password');
+  await expect(form(page).getByRole('alert')).toHaveText(
+    'Invalid email or password. Please check your credentials and try again.',
+  );
+});
+
+test('under 768px the compact bar offers Sign Out to a signed-in researcher', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  const email = uniqueEmail('phone');
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+  await expect(form(page).getByRole('status')).toContainText('Account created successfully!');
+  await page.goto(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name: 'Open the link' }).click();
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(quickLinks.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await quickLinks.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(quickLinks.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});

@@ -1,0 +1,171 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  fillOrderForm,
+  payOnHostedPage,
+  SANDBOX_CARDS,
+  summaryTotalCents,
+  tickAgreements,
+} from '../support/checkout';
+import { asVerifiedAdult, MOBILE, toast } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => asVerifiedAdult(page));
+
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Shopping cart' });
+const closePanel = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+};
+
+test('adding from home, catalogue and product page opens the panel; equal lines merge; the badge counts', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByRole('heading', { name: 'Retatrutide' })).toBeVisible();
+  await closePanel(page);
+  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
+  await expect(panel(page).getByRole('status', { name: 'Quantity of Retatrutide 5mg' })).toHaveText('2');
+  await expect(panel(page).getByTestId('cart-line')).toHaveCount(1);
+  await closePanel(page);
+
+  await page.goto('/catalog');
+  await page.getByRole('button', { name: 'Add to Cart: Bacteriostatic Water' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'Bacteriostatic Water' })).toBeVisible();
+  await closePanel(page);
+
+  await page.goto('/product/bpc-157');
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(panel(page).getByRole('status', { name: 'Quantity of BPC-157 10mg' })).toHaveText('2');
+  await expect(panel(page).getByRole('heading', { name: /Shopping Cart/ })).toContainText('(5 items)');
+  await closePanel(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('5');
+});
+
+test('the panel changes quantities (never below 1), removes lines, traps focus and closes on Escape', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  const dialog = panel(page);
+  await dialog.getByRole('button', { name: 'Increase quantity of SEMAX 10mg' }).click();
+  await dialog.getByRole('button', { name: 'Increase quantity of SEMAX 10mg' }).click();
+  await expect(dialog.getByRole('status', { name: 'Quantity of SEMAX 10mg' })).toHaveText('3');
+  await expect(dialog.getByTestId('panel-subtotal')).toHaveText('$267.00');
+  await expect(dialog.getByText('Calculated at checkout')).toHaveCount(2);
+  await expect(dialog.getByTestId('panel-discount')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Decrease quantity of SEMAX 10mg' }).click();
+  await dialog.getByRole('button', { name: 'Decrease quantity of SEMAX 10mg' }).click();
+  await expect(dialog.getByRole('button', { name: 'Decrease quantity of SEMAX 10mg' })).toBeDisabled();
+
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await dialog.getByRole('button', { name: 'Remove SEMAX 10mg' }).click();
+  await expect(dialog.getByText('Your cart is empty.')).toBeVisible();
+  await closePanel(page);
+  // Focus goes back to what opened the panel.
+  await page.getByRole('button', { name: 'Open cart, 0 items' }).click();
+  await expect.poll(() => panel(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await closePanel(page);
+  await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeFocused();
+});
+
+test('a reload keeps the cart and a second tab follows it', async ({ page, context }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
+  await closePanel(page);
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  const otherTab = await context.newPage();
+  await otherTab.goto('/shipping-policy');
+  await expect(otherTab.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('button', { name: 'Open cart, 1 item' }).click();
+  await panel(page).getByRole('button', { name: 'Increase quantity of TB-500 5mg' }).click();
+  await expect(otherTab.getByTestId('cart-count')).toHaveText('2');
+});
+
+test('the cart checks out through the hosted page with its discount, and is emptied', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
+  await closePanel(page);
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  const dialog = panel(page);
+  await dialog.getByRole('button', { name: 'Add affiliate code' }).click();
+  await dialog.getByRole('textbox', { name: 'Affiliate code' }).fill('RESEARCH10');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Discount Applied!')).toBeVisible();
+  await expect(dialog.getByText('Research Partner - 10% off')).toBeVisible();
+  // 99.00 + 89.00 = 188.00; 10% off: -18.80 → 169.20 before shipping and tax
+  await expect(dialog.getByTestId('panel-discount')).toHaveText('-$18.80');
+  await expect(dialog.getByTestId('panel-total')).toHaveText('$169.20');
+  await dialog.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+  await expect(page).toHaveURL(/\/cart-checkout$/);
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.getByTestId('item-count')).toHaveText('2 items');
+  await expect(page.getByTestId('summary-discount')).toHaveText('-$18.80');
+  // 169.20 + shipping 15.99 + tax 13.54 = 198.73
+  expect(await summaryTotalCents(page)).toBe(19873);
+  await fillOrderForm(page, { shipping: true });
+  await tickAgreements(page);
+  await page.getByRole('button', { name: 'Complete Order • $198.73' }).click();
+
+  await page.waitForURL(/\/pay\//);
+  await expect(page.getByText('Cart Order (2 items): Retatrutide - 5mg x1, SEMAX - 10mg x1')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('$198.73');
+  await payOnHostedPage(page, SANDBOX_CARDS.approved);
+  await page.waitForURL(/\/success/);
+  await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
+  await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible();
+});
+
+test('an empty cart checkout says so and goes home', async ({ page }) => {
+  await page.goto('/cart-checkout');
+  await expect(toast(page, 'Cart Empty')).toBeVisible();
+  await expect(page.getByText('Please add some products to your cart first.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("BPC-157 checkout's Add to Cart adds the chosen vial and opens the cart checkout", async ({ page }) => {
+  await page.goto('/checkout/bpc-157?quantity=2');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart-checkout$/);
+  await closePanel(page);
+  await expect(page.getByTestId('item-count')).toHaveText('2 items');
+});
+
+test('/ref/{code} applies a valid code, then replaces itself with the home page', async ({ page }) => {
+  await page.goto('/ref/research10');
+  await expect(page.getByRole('heading', { name: 'Affiliate Code Applied!' })).toBeVisible();
+  await expect(toast(page, 'Affiliate Code Applied!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/ref\//);
+  await page.goto('/checkout/semax');
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+});
+
+test('/ref/{code} with an unknown code says there was a problem', async ({ page }) => {
+  await page.goto('/ref/NOT-A-REAL-CODE');
+  await expect(page.getByRole('heading', { name: 'Code Issue' })).toBeVisible();
+  await expect(page.getByText('There was a problem applying the affiliate code.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the cart panel fits a phone screen', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: GHK-Cu 50mg' }).click();
+  await expect(panel(page)).toBeVisible();
+  // Measured once the slide-in has finished; sub-pixel rounding is allowed for.
+  await panel(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  const box = (await panel(page).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(-0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width + 0.5);
+  await expect(panel(page).getByRole('button', { name: 'Proceed to Checkout' })).toBeInViewport();
+});

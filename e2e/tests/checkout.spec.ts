@@ -1,0 +1,187 @@
+import { expect, test } from '@playwright/test';
+import {
+  fillOrderForm,
+  payOnHostedPage,
+  SANDBOX_CARDS,
+  summaryTotalCents,
+  tickAgreements,
+  usd,
+} from '../support/checkout';
+import { asVerifiedAdult, MOBILE, toast } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => asVerifiedAdult(page));
+
+const orderNumberFrom = (url: string) =>
+  `ORD-${new URL(url).searchParams.get('session_id')!.slice(-8).toUpperCase()}`;
+
+test('a dedicated checkout with an affiliate code is paid on the hosted page and confirmed', async ({
+  page,
+}) => {
+  await page.goto('/checkout/cjc1295?dosage=10mg&quantity=2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Research Checkout' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /10mg/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('SKU: CJC-10MG')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add affiliate code' }).click();
+  await page.getByRole('textbox', { name: 'Affiliate code' }).fill('research10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Affiliate Code Applied')).toBeVisible();
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+  // 2 x 100.00 = 200.00; -20.00; shipping 15.99; tax 14.40 → 210.39
+  await expect(page.getByTestId('summary-discount')).toHaveText('-$20.00');
+  expect(await summaryTotalCents(page)).toBe(21039);
+
+  await fillOrderForm(page, { shipping: true });
+  const complete = page.getByRole('button', { name: 'Complete Order • $210.39' });
+  await expect(complete).toBeDisabled();
+  await tickAgreements(page);
+  await complete.click();
+
+  await page.waitForURL(/\/pay\//);
+  await expect(page.getByRole('table', { name: 'Order summary' })).toContainText('CJC-1295 (10mg) × 2');
+  await expect(page.getByRole('table', { name: 'Order summary' })).toContainText(
+    'Research Partner - 10% off',
+  );
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('$210.39');
+  await payOnHostedPage(page, SANDBOX_CARDS.approved);
+
+  await page.waitForURL(/\/success\?session_id=/);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await expect(page.getByText('Payment Successful')).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(orderNumberFrom(page.url()));
+  await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
+});
+
+test('the generic checkout is paid through the sandbox and shows the order as paid', async ({ page }) => {
+  await page.goto('/checkout?peptideId=bpc-157&dosage=20mg&quantity=2');
+  await expect(page.getByText('SKU: BPC157-20MG')).toBeVisible();
+  await expect(page.getByText('99.9% Purity')).toBeVisible();
+  // 2 x 149.99 = 299.98, free shipping, tax 24.00 → 323.98
+  await expect(page.getByRole('note').filter({ hasText: 'Free shipping' })).toBeVisible();
+  expect(await summaryTotalCents(page)).toBe(32398);
+  await expect(page.getByLabel('Address *')).toHaveCount(0);
+  await fillOrderForm(page, { shipping: false });
+  await tickAgreements(page);
+  await page.getByRole('button', { name: 'Complete Research Order • $323.98' }).click();
+  await page.waitForURL(/\/pay\//);
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText(usd(32398));
+  await payOnHostedPage(page, SANDBOX_CARDS.approved);
+  await page.waitForURL(/\/success/);
+  await expect(page.getByTestId('order-number')).toHaveText(orderNumberFrom(page.url()));
+  await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
+});
+
+test('a declined card stays on the payment page; Cancel returns to /cancel', async ({ page }) => {
+  await page.goto('/checkout/semax');
+  await fillOrderForm(page, { shipping: true });
+  await tickAgreements(page);
+  await page.getByRole('button', { name: /Complete Order/ }).click();
+  await page.waitForURL(/\/pay\//);
+  await payOnHostedPage(page, SANDBOX_CARDS.declined);
+  await expect(page.getByRole('alert')).toHaveText('Card declined. Try another card.');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.waitForURL(/\/cancel$/);
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+});
+
+test('missing fields are named by toast and nothing is sent', async ({ page }) => {
+  let orders = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/checkout/orders')) orders += 1;
+  });
+  await page.goto('/checkout/tb-500');
+  await page.getByLabel('Email *').fill('ada@lab.example');
+  await tickAgreements(page);
+  await page.getByRole('button', { name: /Complete Order/ }).click();
+  await expect(toast(page, 'Missing Information')).toBeVisible();
+  await expect(
+    page.getByText('Please fill in all required fields including shipping address.'),
+  ).toBeVisible();
+
+  await page.goto('/checkout?peptideId=ghk-cu');
+  await tickAgreements(page);
+  await page.getByRole('button', { name: /Complete Research Order/ }).click();
+  await expect(page.getByText('Please fill in all required fields.', { exact: true })).toBeVisible();
+  expect(orders).toBe(0);
+});
+
+test('Complete Order waits for both agreements, then shows Processing... and ignores repeat clicks', async ({
+  page,
+}) => {
+  let orders = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/checkout/orders', async (route) => {
+    orders += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/checkout/igf1-lr3');
+  await fillOrderForm(page, { shipping: true });
+  const complete = page.getByRole('button', { name: /Complete Order/ });
+  await expect(complete).toBeDisabled();
+  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+  await expect(complete).toBeDisabled();
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await expect(complete).toBeEnabled();
+  await complete.click();
+  const processing = page.getByRole('button', { name: 'Processing...' });
+  await expect(processing).toBeDisabled();
+  await processing.click({ force: true });
+  release();
+  await page.waitForURL(/\/pay\//);
+  expect(orders).toBe(1);
+});
+
+test('an invalid affiliate code is refused with a toast and no discount', async ({ page }) => {
+  await page.goto('/checkout/ghk-cu');
+  await page.getByRole('button', { name: 'Add affiliate code' }).click();
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Affiliate code' }).fill('NOT-A-CODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Invalid Code')).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
+  expect(await summaryTotalCents(page)).toBe(6999 + 1599 + 560);
+});
+
+test('?ref= applies a code on a checkout page only when none is active', async ({ page }) => {
+  await page.goto('/checkout/retatrutide?ref=research10');
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveText('-$14.00');
+  // With RESEARCH10 active, another ?ref= on a checkout page is not looked up at all.
+  let lookups = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/affiliates/lookup')) lookups += 1;
+  });
+  await page.goto('/checkout/semax?ref=OTHER-CODE');
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+  expect(lookups).toBe(0);
+  await page.getByRole('button', { name: 'Remove affiliate code' }).click();
+  await expect(page.getByRole('button', { name: 'Add affiliate code' })).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
+});
+
+test('an unoffered vial amount falls back to the first, and an unknown product is not found', async ({
+  page,
+}) => {
+  await page.goto('/checkout/retatrutide?dosage=7mg&quantity=0');
+  await expect(page.getByRole('button', { name: /^5mg/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status', { name: 'Quantity' })).toHaveText('1');
+  await page.goto('/checkout?peptideId=unobtainium');
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Return to Homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("Retatrutide's back goes home; the checkout works at phone width", async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/catalog');
+  await page.goto('/checkout/retatrutide');
+  await expect(page.getByRole('button', { name: /Complete Order/ })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
