@@ -24,6 +24,7 @@ async function fillAndSubmit(
 const form = (page: Page) => page.getByRole('tabpanel');
 
 test('sign up, confirm from the dev mailbox, sign in, stay signed in, sign out', async ({ page }) => {
+  test.slow(); // a long journey across pages and services: allow for a busy machine
   const email = uniqueEmail('researcher');
   await page.goto('/auth');
   await expect(page.getByRole('note')).toContainText('research institutions');

@@ -19,6 +19,7 @@ const closePanel = async (page: Page) => {
 test('adding from home, catalogue and product page opens the panel; equal lines merge; the badge counts', async ({
   page,
 }) => {
+  test.slow(); // a long journey across pages and services: allow for a busy machine
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
@@ -90,6 +91,7 @@ test('a reload keeps the cart and a second tab follows it', async ({ page, conte
 });
 
 test('the cart checks out through the hosted page with its discount, and is emptied', async ({ page }) => {
+  test.slow(); // a long journey across pages and services: allow for a busy machine
   await page.goto('/');
   await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
   await closePanel(page);

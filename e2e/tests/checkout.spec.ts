@@ -17,6 +17,7 @@ const orderNumberFrom = (url: string) =>
 test('a dedicated checkout with an affiliate code is paid on the hosted page and confirmed', async ({
   page,
 }) => {
+  test.slow(); // a long journey across pages and services: allow for a busy machine
   await page.goto('/checkout/cjc1295?dosage=10mg&quantity=2');
   await expect(page.getByRole('heading', { level: 1, name: 'Research Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: /10mg/ })).toHaveAttribute('aria-pressed', 'true');
@@ -53,6 +54,7 @@ test('a dedicated checkout with an affiliate code is paid on the hosted page and
 });
 
 test('the generic checkout is paid through the sandbox and shows the order as paid', async ({ page }) => {
+  test.slow(); // a long journey across pages and services: allow for a busy machine
   await page.goto('/checkout?peptideId=bpc-157&dosage=20mg&quantity=2');
   await expect(page.getByText('SKU: BPC157-20MG')).toBeVisible();
   await expect(page.getByText('99.9% Purity')).toBeVisible();

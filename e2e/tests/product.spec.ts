@@ -160,6 +160,7 @@ test.describe('age gating on the product page', () => {
 });
 
 test('every catalogue card leads to a real product page', async ({ page }) => {
+  test.slow(); // a long journey across pages and services: allow for a busy machine
   await asVerifiedAdult(page);
   await page.goto('/catalog');
   await expect(page.getByTestId('catalogue-product')).toHaveCount(6);
