@@ -38,6 +38,7 @@ const configShape = {
     .int()
     .positive()
     .default(15 * 60_000),
+  RESEND_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
 };
 
 /** The embedded default's signing key: generated once, kept with the service's data. */
@@ -82,6 +83,7 @@ export const accountService: ServiceDefinition<typeof configShape> = {
           signInLimitPerClient: config.SIGN_IN_LIMIT_PER_CLIENT,
           signUpLimitPerClient: config.SIGN_UP_LIMIT_PER_CLIENT,
           limitWindowMs: config.AUTH_LIMIT_WINDOW_MS,
+          resendIntervalMs: config.RESEND_INTERVAL_MS,
         },
       }),
     );

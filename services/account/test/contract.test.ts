@@ -52,6 +52,7 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
           signInLimitPerClient: 1000,
           signUpLimitPerClient: 1000,
           limitWindowMs: 60_000,
+          resendIntervalMs: 60_000,
         },
       }),
     });
@@ -166,6 +167,57 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     const { data, error } = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+  });
+
+  it('resends the link to an unconfirmed account, and only the newest link confirms it', async () => {
+    const address = email('resend');
+    await client().auth.signUp({ email: address, password: PASSWORD });
+    const first = await confirmationLink(address);
+    const resent = await client().auth.resend({
+      type: 'signup',
+      email: address.toUpperCase(),
+      options: { emailRedirectTo: 'http://shop.test/' },
+    });
+    expect(resent.error).toBeNull();
+    const second = await confirmationLink(address);
+    expect(second).not.toBe(first);
+    expect((await fetch(first, { redirect: 'manual' })).headers.get('location')).toContain(
+      'error_code=otp_expired',
+    );
+    const confirmed = await fetch(second, { redirect: 'manual' });
+    expect(confirmed.headers.get('location')).toBe('http://shop.test/');
+    expect((await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error).toBeNull();
+  });
+
+  it('answers a resend alike for unknown and confirmed emails, and sends them nothing', async () => {
+    const confirmed = await confirmedUser('resend-confirmed');
+    const unknown = email('resend-unknown');
+    const mails = async (to: string) =>
+      (await database.db.query('SELECT 1 FROM dev_mailbox WHERE to_email = $1', [to])).rows.length;
+    for (const address of [confirmed, unknown]) {
+      const { error } = await client().auth.resend({ type: 'signup', email: address });
+      expect(error).toBeNull();
+    }
+    expect(await mails(confirmed)).toBe(1);
+    expect(await mails(unknown)).toBe(0);
+  });
+
+  it('resends to one address at most once a minute, and refuses a malformed request', async () => {
+    const address = email('resend-twice');
+    await client().auth.signUp({ email: address, password: PASSWORD });
+    expect((await client().auth.resend({ type: 'signup', email: address })).error).toBeNull();
+    const again = await client().auth.resend({ type: 'signup', email: address });
+    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(again.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
+    const malformed = await fetch(`${baseUrl}/auth/v1/resend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'recovery', email: 'not-an-email' }),
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'validation_failed' });
   });
 
   it("answers sign-in with Supabase's session: a signed JWT and a refresh token", async () => {

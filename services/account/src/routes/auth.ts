@@ -17,6 +17,8 @@ export interface AuthSettings {
   signInLimitPerClient: number;
   signUpLimitPerClient: number;
   limitWindowMs: number;
+  /** The least time between two confirmation emails resent to one address. */
+  resendIntervalMs: number;
 }
 
 const MIN_PASSWORD = 6;
@@ -28,6 +30,11 @@ const signUpSchema = z.object({
   email: z.string().trim().max(254),
   password: z.string().max(1024),
   data: z.record(z.string(), z.unknown()).optional(),
+});
+
+const resendSchema = z.object({
+  type: z.literal('signup'),
+  email: z.string().trim().toLowerCase().pipe(z.email()),
 });
 
 const badRequest = (message: string) => new AuthError(400, 'validation_failed', message);
@@ -58,10 +65,12 @@ export function authRoutes(
     limit: settings.signInLimitPerClient,
     windowMs: settings.limitWindowMs,
   });
-  const signUps = new FixedWindowLimiter({
+  // Sign-ups and resends both send an email: one budget per client for the two.
+  const emailSendsPerClient = new FixedWindowLimiter({
     limit: settings.signUpLimitPerClient,
     windowMs: settings.limitWindowMs,
   });
+  const resendsPerEmail = new FixedWindowLimiter({ limit: 1, windowMs: settings.resendIntervalMs });
   const siteOrigin = new URL(settings.siteUrl).origin;
 
   // supabase-js reads error codes only when this header says which API version answered.
@@ -91,6 +100,17 @@ export function authRoutes(
       return settings.siteUrl;
     }
   };
+
+  async function sendConfirmation(user: UserRow, redirectTo: unknown) {
+    const token = await createConfirmation(db, user.id, safeRedirect(redirectTo));
+    const link = `${settings.publicUrl}/auth/v1/verify?token=${token}&type=signup`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Confirm your signup',
+      text: `Follow this link to confirm your account:\n\n${link}\n\nIf you did not sign up, ignore this message.`,
+      link,
+    });
+  }
 
   async function sessionResponse(user: UserRow, sessionId: string, refreshToken: string) {
     const { token, expiresAt } = await tokens.sign({
@@ -129,7 +149,7 @@ export function authRoutes(
   }
 
   router.post('/auth/v1/signup', async (req, res) => {
-    const retryAfter = signUps.hit(`client:${req.ip}`);
+    const retryAfter = emailSendsPerClient.hit(`client:${req.ip}`);
     if (retryAfter !== null) throw rateLimited(retryAfter);
     const parsed = signUpSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest('Signup requires a valid email and password');
@@ -146,15 +166,32 @@ export function authRoutes(
       metadata: data ?? {},
     });
     if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    const token = await createConfirmation(db, user.id, safeRedirect(req.query.redirect_to));
-    const link = `${settings.publicUrl}/auth/v1/verify?token=${token}&type=signup`;
-    await mailer.send({
-      to: user.email,
-      subject: 'Confirm your signup',
-      text: `Follow this link to confirm your account:\n\n${link}\n\nIf you did not sign up, ignore this message.`,
-      link,
-    });
+    await sendConfirmation(user, req.query.redirect_to);
     res.json(userJson(user));
+  });
+
+  /**
+   * A fresh confirmation link for an account not yet confirmed (the first may be lost or expired). The
+   * answer is the same whether or not such an account exists, so it tells strangers nothing.
+   */
+  router.post('/auth/v1/resend', async (req, res) => {
+    const parsed = resendSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest('Resend requires type signup and a valid email');
+    const { email } = parsed.data;
+    const limited = emailSendsPerClient.hit(`client:${req.ip}`);
+    if (limited !== null) throw rateLimited(limited);
+    const tooSoon = resendsPerEmail.hit(`email:${email}`);
+    if (tooSoon !== null) {
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${tooSoon} seconds.`,
+        { 'Retry-After': String(tooSoon) },
+      );
+    }
+    const user = await findUserByEmail(db, email);
+    if (user && !user.email_confirmed_at) await sendConfirmation(user, req.query.redirect_to);
+    res.json({});
   });
 
   router.post('/auth/v1/token', async (req, res) => {

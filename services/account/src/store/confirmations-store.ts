@@ -3,16 +3,26 @@ import { hashToken, newOpaqueToken } from '../tokens';
 
 const LINK_LIFETIME = '24 hours';
 
+/**
+ * A new confirmation link for the user. Only the newest link works, as with Supabase: sending another
+ * retires the earlier ones still unused.
+ */
 export async function createConfirmation(
   db: Database,
   userId: string,
   redirectTo: string | null,
 ): Promise<string> {
   const token = newOpaqueToken();
-  await db.query(
-    `INSERT INTO confirmation_tokens (token_hash, user_id, redirect_to, expires_at) VALUES ($1, $2, $3, now() + interval '${LINK_LIFETIME}')`,
-    [hashToken(token), userId, redirectTo],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE confirmation_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+      userId,
+    ]);
+    await tx.query(
+      `INSERT INTO confirmation_tokens (token_hash, user_id, redirect_to, expires_at) VALUES ($1, $2, $3, now() + interval '${LINK_LIFETIME}')`,
+      [hashToken(token), userId, redirectTo],
+    );
+    await tx.query('UPDATE users SET confirmation_sent_at = now() WHERE id = $1', [userId]);
+  });
   return token;
 }
 
