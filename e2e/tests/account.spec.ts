@@ -58,6 +58,41 @@ test('sign up, confirm from the dev mailbox, sign in, stay signed in, sign out',
   await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
 });
 
+test('an unconfirmed researcher gets a new link; only the newest confirms, and resends are spaced out', async ({
+  page,
+}) => {
+  test.slow(); // a long journey across pages and services: allow for a busy machine
+  const email = uniqueEmail('forgetful');
+  const notConfirmed = 'Please check your email and click the confirmation link before signing in.';
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+  await expect(form(page).getByRole('status')).toContainText('Account created successfully!');
+  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+  await expect(form(page).getByRole('alert')).toHaveText(notConfirmed);
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(form(page).getByRole('status')).toHaveText(
+    'A new confirmation link has been sent. Please check your email.',
+  );
+
+  await page.goto(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const links = page.getByRole('link', { name: 'Open the link' });
+  await expect(links).toHaveCount(2);
+  const [newest, first] = await Promise.all([0, 1].map((n) => links.nth(n).getAttribute('href')));
+  await page.goto(first!);
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+  await expect(form(page).getByRole('alert')).toHaveText(notConfirmed);
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(form(page).getByRole('alert').last()).toHaveText(
+    /^For security purposes, you can only request this after \d+ seconds\.$/,
+  );
+
+  await page.goto(newest!);
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+});
+
 test('wrong, short and mismatched passwords and a taken email get the spec messages', async ({ page }) => {
   const email = uniqueEmail('careless');
   await page.goto('/auth');

@@ -4,7 +4,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { authClient } from '../session/auth-client';
-import { AUTH_MESSAGES, authErrorMessage, MIN_PASSWORD_LENGTH } from '../session/auth-messages';
+import { OutcomeMessage, type Outcome } from '../components/OutcomeMessage';
+import { ResendConfirmation } from '../components/ResendConfirmation';
+import {
+  AUTH_MESSAGES,
+  authErrorMessage,
+  isEmailNotConfirmed,
+  MIN_PASSWORD_LENGTH,
+} from '../session/auth-messages';
 import startSession from '../session/start-session';
 
 const Page = styled.main`
@@ -57,16 +64,9 @@ const Notice = styled.p`
   font-size: 0.92rem;
 `;
 
-const Message = styled.p<{ $tone: 'error' | 'success' }>`
-  margin: 0;
-  padding: 0.75rem 1rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ $tone }) => ($tone === 'error' ? '#fef2f2' : '#ecfdf5')};
-  color: ${({ $tone, theme }) => ($tone === 'error' ? theme.colors.danger : theme.colors.success)};
-`;
-
 type Tab = 'sign-in' | 'sign-up';
-type Outcome = { tone: 'error' | 'success'; text: string } | null;
+/** An unconfirmed account's email, kept so a new confirmation link can be offered for it. */
+type SignInOutcome = (Outcome & { unconfirmedEmail?: string }) | null;
 
 /** /auth (spec section 2): Sign In and Sign Up; signed-in visitors go home. */
 export default function AuthPage() {
@@ -78,7 +78,7 @@ export default function AuthPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<SignInOutcome>(null);
   const tabsId = useId();
   // The shell starts the session only for browsers that hold one; from here on this page needs it.
   useEffect(() => {
@@ -106,7 +106,13 @@ export default function AuthPage() {
       const client = authClient(config);
       if (tab === 'sign-in') {
         const { error } = await client.auth.signInWithPassword({ email: email.trim(), password });
-        if (error) return setOutcome({ tone: 'error', text: authErrorMessage(error) });
+        if (error) {
+          return setOutcome({
+            tone: 'error',
+            text: authErrorMessage(error),
+            unconfirmedEmail: isEmailNotConfirmed(error) ? email.trim() : undefined,
+          });
+        }
         setOutcome({ tone: 'success', text: AUTH_MESSAGES.signedIn });
         navigate('/', { replace: true });
       } else {
@@ -184,10 +190,13 @@ export default function AuthPage() {
                 onChange={(e) => setConfirmation(e.target.value)}
               />
             )}
-            {outcome && (
-              <Message $tone={outcome.tone} role={outcome.tone === 'error' ? 'alert' : 'status'}>
-                {outcome.text}
-              </Message>
+            {outcome && <OutcomeMessage outcome={outcome} />}
+            {outcome?.unconfirmedEmail && config && (
+              <ResendConfirmation
+                key={outcome.unconfirmedEmail}
+                email={outcome.unconfirmedEmail}
+                config={config}
+              />
             )}
             <Button type="submit" $block disabled={busy || !config}>
               {busy

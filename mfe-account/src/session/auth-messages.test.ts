@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, authErrorMessage } from './auth-messages';
+import { AUTH_MESSAGES, authErrorMessage, isEmailNotConfirmed } from './auth-messages';
 
 describe('auth messages (spec section 8)', () => {
   it.each([
@@ -12,5 +12,15 @@ describe('auth messages (spec section 8)', () => {
     ],
   ])('maps %o', (error, expected) => {
     expect(authErrorMessage(error)).toBe(expected);
+  });
+});
+
+describe('an unconfirmed email, which may be offered a new confirmation link', () => {
+  it.each([
+    [{ code: 'email_not_confirmed', message: 'Email not confirmed' }, true],
+    [{ message: 'Email not confirmed' }, true],
+    [{ code: 'invalid_credentials', message: 'Invalid login credentials' }, false],
+  ])('recognises %o: %s', (error, expected) => {
+    expect(isEmailNotConfirmed(error)).toBe(expected);
   });
 });

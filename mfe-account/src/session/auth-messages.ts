@@ -8,16 +8,21 @@ export const AUTH_MESSAGES = {
   signedUp: 'Account created successfully! Please check your email for a confirmation link.',
   shortPassword: 'Password must be at least 6 characters long',
   passwordsDiffer: 'Passwords do not match',
+  // Not in the spec, which has no way to ask for a lost or expired confirmation link again.
+  confirmationResent: 'A new confirmation link has been sent. Please check your email.',
 } as const;
 
+type ProviderError = { code?: string; message: string };
+
+export const isEmailNotConfirmed = (error: ProviderError) =>
+  error.code === 'email_not_confirmed' || error.message === 'Email not confirmed';
+
 /** The provider's error, by code when it gives one (Supabase Auth does), else by its message. */
-export function authErrorMessage(error: { code?: string; message: string }): string {
+export function authErrorMessage(error: ProviderError): string {
   if (error.code === 'invalid_credentials' || error.message === 'Invalid login credentials') {
     return AUTH_MESSAGES.invalidCredentials;
   }
-  if (error.code === 'email_not_confirmed' || error.message === 'Email not confirmed') {
-    return AUTH_MESSAGES.emailNotConfirmed;
-  }
+  if (isEmailNotConfirmed(error)) return AUTH_MESSAGES.emailNotConfirmed;
   if (error.code === 'user_already_exists' || error.message === 'User already registered') {
     return AUTH_MESSAGES.alreadyRegistered;
   }
