@@ -1,7 +1,6 @@
 import { bus } from '@storefront/bus';
 import { computeOrderTotals, formatUsd, type CheckoutProduct } from '@storefront/commerce';
 import { Button, useAsync } from '@storefront/ui';
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { checkoutApi } from '../api';
 import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
@@ -11,7 +10,8 @@ import { OrderSummary } from '../components/OrderSummary';
 import { ProductChoice } from '../components/ProductChoice';
 import { dedicatedCheckoutAt, type DedicatedCheckout } from '../domain/dedicated-checkouts';
 import { useOrderSubmission } from '../domain/use-order-submission';
-import { chooseDose, quantityFrom } from '../domain/vials';
+import { useDoseChoice } from '../domain/use-dose-choice';
+import { quantityFrom } from '../domain/vials';
 import { useAppliedDiscount } from '../domain/use-applied-discount';
 
 /** The seven dedicated checkouts (spec section 2), one page driven by DEDICATED_CHECKOUTS. */
@@ -46,13 +46,11 @@ function DedicatedCheckoutForm({
   initialDose: string;
   initialQuantity: number;
 }) {
-  const [doseName, setDoseName] = useState(() => chooseDose(product.doses, initialDose).dose);
-  const [quantity, setQuantity] = useState(initialQuantity);
+  const { dose, quantity, setDoseName, setQuantity } = useDoseChoice(product, initialDose, initialQuantity);
   const { code: affiliateCode, discountRate } = useAppliedDiscount();
   const navigate = useNavigate();
   const { processing, submit } = useOrderSubmission({ failureStyle: 'with-reason' });
 
-  const dose = chooseDose(product.doses, doseName);
   const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }], discountRate);
 
   const addToCart = () => {

@@ -1,6 +1,5 @@
 import { computeOrderTotals, formatUsd, type CheckoutProduct } from '@storefront/commerce';
 import { Card, useAsync } from '@storefront/ui';
-import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { checkoutApi } from '../api';
@@ -9,7 +8,8 @@ import { OrderForm } from '../components/OrderForm';
 import { OrderSummary } from '../components/OrderSummary';
 import { ProductChoice } from '../components/ProductChoice';
 import { useOrderSubmission } from '../domain/use-order-submission';
-import { chooseDose, quantityFrom } from '../domain/vials';
+import { useDoseChoice } from '../domain/use-dose-choice';
+import { quantityFrom } from '../domain/vials';
 
 const Tiles = styled.div`
   display: grid;
@@ -59,10 +59,8 @@ function QuickCheckoutForm({
   initialDose: string;
   initialQuantity: number;
 }) {
-  const [doseName, setDoseName] = useState(() => chooseDose(product.doses, initialDose).dose);
-  const [quantity, setQuantity] = useState(initialQuantity);
+  const { dose, quantity, setDoseName, setQuantity } = useDoseChoice(product, initialDose, initialQuantity);
   const { processing, submit } = useOrderSubmission({ failureStyle: 'plain' });
-  const dose = chooseDose(product.doses, doseName);
   const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }]);
 
   return (
