@@ -1,5 +1,5 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { formatDiscountPercent } from '@storefront/commerce';
+import { affiliateDiscountLabel } from '@storefront/commerce';
 import { Button, Input, Spinner } from '@storefront/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -44,7 +44,7 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
   if (affiliate.status === 'applied') {
     return (
       <Chip role="status">
-        {affiliate.data.affiliateName} - {formatDiscountPercent(affiliate.data.discountRate)} off
+        {affiliateDiscountLabel(affiliate.data.affiliateName, affiliate.data.discountRate)}
         <Button
           type="button"
           $variant="ghost"

@@ -1,8 +1,7 @@
-import type { CheckoutProduct } from '@storefront/commerce';
+import { skuLabel, type CheckoutProduct } from '@storefront/commerce';
 import { Badge, Card, QuantityStepper, TagList } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { skuLabel } from '../domain/vials';
 import { ProductImage } from './ProductImage';
 import { VialOptions } from './VialOptions';
 

@@ -1,4 +1,5 @@
 import { bus, stores, type AffiliateSource } from '@storefront/bus';
+import { normalizeAffiliateCode } from '@storefront/commerce';
 import { filter, firstValueFrom, skipWhile } from 'rxjs';
 
 /**
@@ -6,7 +7,7 @@ import { filter, firstValueFrom, skipWhile } from 'rxjs';
  * store has finished validating it.
  */
 export async function applyAffiliateCode(code: string, source: AffiliateSource): Promise<boolean> {
-  const wanted = code.trim().toUpperCase();
+  const wanted = normalizeAffiliateCode(code);
   const settled = firstValueFrom(
     stores.affiliate.state$.pipe(
       skipWhile((state) => state.status !== 'validating' || state.code !== wanted),

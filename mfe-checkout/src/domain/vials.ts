@@ -7,9 +7,6 @@ export function chooseDose(doses: readonly Dose[], requested: string | null | un
   return doses.find((d) => d.dose.toLowerCase() === requested?.trim().toLowerCase()) ?? doses[0]!;
 }
 
-/** Spec section 3: the SKU shown is '{sku}-{vial amount}', upper-cased. */
-export const skuLabel = (sku: string, dose: string) => `${sku}-${dose}`.toUpperCase();
-
 /** Quantity from a query parameter: a whole number of at least 1, else 1. */
 export function quantityFrom(raw: string | null): number {
   const n = Number(raw);

@@ -1,5 +1,6 @@
 export * from './money';
 export * from './order';
+export * from './labels';
 export * from './schemas';
 export * from './api-client';
 export * from './catalog-schemas';

@@ -33,6 +33,10 @@ export function formatDiscountPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
 
+/** Spec section 4's applied-affiliate label, '{name} - N% off' (also the discount's name on Square's receipt). */
+export const affiliateDiscountLabel = (affiliateName: string, rate: number) =>
+  `${affiliateName} - ${formatDiscountPercent(rate)} off`;
+
 export function lineTotal(line: PricedLine): Cents {
   if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
     throw new RangeError(`Quantity must be a whole number of at least 1: ${line.quantity}`);

@@ -1,5 +1,10 @@
 import { bus, stores, type AffiliateData, type AffiliateSource, type AffiliateState } from '@storefront/bus';
-import { affiliateLookupSchema, requestJson, type AffiliateLookup } from '@storefront/commerce';
+import {
+  affiliateLookupSchema,
+  normalizeAffiliateCode,
+  requestJson,
+  type AffiliateLookup,
+} from '@storefront/commerce';
 import { z } from 'zod';
 
 /** Spec section 9: the saved code and data live under these keys. */
@@ -22,21 +27,22 @@ export const lookupAffiliateCode: AffiliateLookupFn = (code) =>
     body: JSON.stringify({ code }),
   });
 
+const invalidCode: [string, string] = ['Invalid Code', 'The affiliate code you entered is not valid.'];
+const discountApplied = (data: AffiliateData): [string, string] => [
+  'Discount Applied!',
+  `${data.affiliateName} discount applied successfully.`,
+];
+
+/** Spec section 8's toasts, by where the code came from. */
 const MESSAGES: Record<
   AffiliateSource,
   { applied(data: AffiliateData): [string, string]; refused: [string, string] }
 > = {
-  'cart-panel': {
-    applied: (data) => ['Discount Applied!', `${data.affiliateName} discount applied successfully.`],
-    refused: ['Invalid Code', 'The affiliate code you entered is not valid.'],
-  },
-  link: {
-    applied: (data) => ['Discount Applied!', `${data.affiliateName} discount applied successfully.`],
-    refused: ['Invalid Code', 'The affiliate code you entered is not valid.'],
-  },
+  'cart-panel': { applied: discountApplied, refused: invalidCode },
+  link: { applied: discountApplied, refused: invalidCode },
   checkout: {
     applied: () => ['Affiliate Code Applied', 'Your discount has been applied to the order.'],
-    refused: ['Invalid Code', 'The affiliate code you entered is not valid.'],
+    refused: invalidCode,
   },
   referral: {
     applied: () => ['Affiliate Code Applied!', 'Welcome! Your affiliate discount is now active.'],
@@ -87,7 +93,7 @@ const isCheckoutPath = (pathname: string) =>
 export function affiliateCodeInUrl(search: string, pathname: string, state: AffiliateState): string | null {
   const params = new URLSearchParams(search);
   for (const name of URL_PARAMETERS) {
-    const code = params.get(name)?.trim().toUpperCase();
+    const code = normalizeAffiliateCode(params.get(name) ?? '');
     if (!code) continue;
     if (name === 'ref' && isCheckoutPath(pathname) && state.status === 'applied') return null;
     if (state.status === 'applied' && state.code === code) return null;
@@ -119,7 +125,7 @@ export function bindAffiliate(
     bus.publish('toast/show', { title, description, variant: 'destructive' });
   };
   const applying = bus.on('affiliate/apply').subscribe(async ({ code: raw, source }) => {
-    const code = raw.trim().toUpperCase();
+    const code = normalizeAffiliateCode(raw);
     // A blank code is refused without a lookup and leaves any lookup under way alone.
     if (!code) return refuse(source);
     const attempt = ++latest;

@@ -1,4 +1,10 @@
-import { COUNTRIES, formatDiscountPercent, type CheckoutKind, type OrderTotals } from '@storefront/commerce';
+import {
+  affiliateDiscountLabel,
+  COUNTRIES,
+  skuLabel,
+  type CheckoutKind,
+  type OrderTotals,
+} from '@storefront/commerce';
 import type { Square } from 'square';
 
 /** What the hosted payment page needs to know about one of our stored orders. */
@@ -66,7 +72,7 @@ export function paymentLinkRequest(
     order.totals.discount > 0
       ? [
           {
-            name: `${order.affiliateName ?? 'Affiliate'} - ${formatDiscountPercent(order.discountRate)} off`,
+            name: affiliateDiscountLabel(order.affiliateName ?? 'Affiliate', order.discountRate),
             type: 'FIXED_AMOUNT',
             amountMoney: usd(order.totals.discount),
             scope: 'ORDER',
@@ -86,7 +92,7 @@ export function paymentLinkRequest(
       lineItems: order.lines.map((line) => ({
         name: line.name,
         variationName: line.dose,
-        note: `${line.sku}-${line.dose}`.toUpperCase(),
+        note: skuLabel(line.sku, line.dose),
         quantity: String(line.quantity),
         basePriceMoney: usd(line.unitPrice),
       })),

@@ -1,0 +1,5 @@
+/** Spec section 5: an affiliate code is compared trimmed and upper-cased, wherever it was typed or linked. */
+export const normalizeAffiliateCode = (code: string) => code.trim().toUpperCase();
+
+/** Spec section 3: the SKU shown and sent is '{sku}-{vial amount}', upper-cased. */
+export const skuLabel = (sku: string, dose: string) => `${sku}-${dose}`.toUpperCase();
