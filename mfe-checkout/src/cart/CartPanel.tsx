@@ -1,11 +1,12 @@
-import { bus, cartItemCount, stores, useStore } from '@storefront/bus';
-import { computeOrderTotals, formatDiscountPercent, formatUsd } from '@storefront/commerce';
+import { bus } from '@storefront/bus';
+import { formatItemCount, formatUsd } from '@storefront/commerce';
 import { Button, Muted } from '@storefront/ui';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
+import { SubtotalAndDiscount } from '../components/OrderSummary';
 import { CartLines } from './CartLines';
-import { useAppliedDiscount } from '../domain/use-applied-discount';
+import { useCartSummary } from './use-cart-summary';
 
 const Header = styled.header`
   display: flex;
@@ -59,30 +60,21 @@ const close = () => bus.publish('cart/close');
  * checkout', and the way to /cart-checkout.
  */
 export default function CartPanel() {
-  const cart = useStore(stores.cart);
-  const { discountRate } = useAppliedDiscount();
+  const { items, count, totals, discountRate } = useCartSummary();
   const navigate = useNavigate();
-  const count = cartItemCount(cart);
-  const totals = computeOrderTotals(
-    cart.items.map((item) => ({ unitPrice: item.price, quantity: item.quantity })),
-    discountRate,
-  );
 
   return (
     <>
       <Header>
         <h2>
-          Shopping Cart{' '}
-          <Muted as="span">
-            ({count} {count === 1 ? 'item' : 'items'})
-          </Muted>
+          Shopping Cart <Muted as="span">({formatItemCount(count)})</Muted>
         </h2>
         <Button type="button" $variant="ghost" aria-label="Close cart" onClick={close}>
           ✕
         </Button>
       </Header>
       <Body>
-        {cart.items.length === 0 ? (
+        {items.length === 0 ? (
           <>
             <p>Your cart is empty.</p>
             <Button type="button" $variant="secondary" onClick={close}>
@@ -90,23 +82,14 @@ export default function CartPanel() {
             </Button>
           </>
         ) : (
-          <CartLines items={cart.items} editable />
+          <CartLines items={items} editable />
         )}
       </Body>
-      {cart.items.length > 0 && (
+      {items.length > 0 && (
         <Footer>
           <AffiliateCodeControl source="cart-panel" />
           <dl aria-label="Cart summary">
-            <dt>Subtotal</dt>
-            <dd data-testid="panel-subtotal">{formatUsd(totals.subtotal)}</dd>
-            {totals.discount > 0 && (
-              <>
-                <dt className="discount">Discount ({formatDiscountPercent(discountRate)})</dt>
-                <dd className="discount" data-testid="panel-discount">
-                  -{formatUsd(totals.discount)}
-                </dd>
-              </>
-            )}
+            <SubtotalAndDiscount totals={totals} discountRate={discountRate} testIdPrefix="panel" />
             <dt>Shipping</dt>
             <dd>Calculated at checkout</dd>
             <dt>Tax</dt>

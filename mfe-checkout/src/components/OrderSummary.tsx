@@ -41,6 +41,35 @@ const FreeShipping = styled.p`
   font-weight: 600;
 `;
 
+/**
+ * The subtotal, then the discount only when there is one (spec section 4), as rows of a summary list;
+ * the cart panel and the order summary each add their own shipping, tax and total.
+ */
+export function SubtotalAndDiscount({
+  totals,
+  discountRate,
+  testIdPrefix,
+}: {
+  totals: OrderTotals;
+  discountRate: number;
+  testIdPrefix: 'summary' | 'panel';
+}) {
+  return (
+    <>
+      <dt>Subtotal</dt>
+      <dd data-testid={`${testIdPrefix}-subtotal`}>{formatUsd(totals.subtotal)}</dd>
+      {totals.discount > 0 && (
+        <>
+          <dt className="discount">Discount ({formatDiscountPercent(discountRate)})</dt>
+          <dd className="discount" data-testid={`${testIdPrefix}-discount`}>
+            -{formatUsd(totals.discount)}
+          </dd>
+        </>
+      )}
+    </>
+  );
+}
+
 /** Spec section 9's arithmetic as the shopper reads it: the discount line only when there is one. */
 export function OrderSummary({
   totals,
@@ -56,16 +85,7 @@ export function OrderSummary({
       <h2>Order Summary</h2>
       {children}
       <dl>
-        <dt>Subtotal</dt>
-        <dd data-testid="summary-subtotal">{formatUsd(totals.subtotal)}</dd>
-        {totals.discount > 0 && (
-          <>
-            <dt className="discount">Discount ({formatDiscountPercent(discountRate)})</dt>
-            <dd className="discount" data-testid="summary-discount">
-              -{formatUsd(totals.discount)}
-            </dd>
-          </>
-        )}
+        <SubtotalAndDiscount totals={totals} discountRate={discountRate} testIdPrefix="summary" />
         <dt>Shipping</dt>
         <dd data-testid="summary-shipping">{totals.shipping === 0 ? 'FREE' : formatUsd(totals.shipping)}</dd>
         <dt>Tax (8%)</dt>

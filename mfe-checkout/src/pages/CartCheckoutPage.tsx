@@ -1,16 +1,14 @@
-import { bus, cartItemCount, stores, useStore } from '@storefront/bus';
-import { computeOrderTotals, formatUsd, type SalesChannel } from '@storefront/commerce';
+import { bus, stores } from '@storefront/bus';
+import { formatItemCount, type SalesChannel } from '@storefront/commerce';
 import { Badge, Card } from '@storefront/ui';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CartLines } from '../cart/CartLines';
-import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
+import { useCartSummary } from '../cart/use-cart-summary';
 import { CheckoutFrame, Columns } from '../components/CheckoutFrame';
-import { OrderForm } from '../components/OrderForm';
-import { OrderSummary } from '../components/OrderSummary';
+import { ShippedOrderColumn } from '../components/ShippedOrderColumn';
 import { useOrderSubmission } from '../domain/use-order-submission';
-import { useAppliedDiscount } from '../domain/use-applied-discount';
 
 const Items = styled(Card)`
   display: grid;
@@ -30,8 +28,7 @@ const Items = styled(Card)`
  * the payment page is known, just before the browser leaves for it.
  */
 export default function CartCheckoutPage() {
-  const cart = useStore(stores.cart);
-  const { code: affiliateCode, discountRate } = useAppliedDiscount();
+  const { items, count, totals, affiliateCode, discountRate } = useCartSummary();
   const navigate = useNavigate();
   const leaving = useRef(false);
   const { processing, submit } = useOrderSubmission({
@@ -41,7 +38,7 @@ export default function CartCheckoutPage() {
       stores.cart.set({ items: [] });
     },
   });
-  const empty = cart.items.length === 0;
+  const empty = items.length === 0;
 
   useEffect(() => {
     if (!empty || leaving.current) return;
@@ -54,50 +51,36 @@ export default function CartCheckoutPage() {
   }, [empty, navigate]);
   if (empty) return null;
 
-  const count = cartItemCount(cart);
-  const totals = computeOrderTotals(
-    cart.items.map((item) => ({ unitPrice: item.price, quantity: item.quantity })),
-    discountRate,
-  );
-
   return (
     <CheckoutFrame title="Research Checkout" back="history">
       <Columns>
         <div>
           <Items as="section" aria-label="Your items">
             <h2>
-              Your Items{' '}
-              <Badge data-testid="item-count">
-                {count} {count === 1 ? 'item' : 'items'}
-              </Badge>
+              Your Items <Badge data-testid="item-count">{formatItemCount(count)}</Badge>
             </h2>
-            <CartLines items={cart.items} editable={false} />
+            <CartLines items={items} editable={false} />
           </Items>
         </div>
-        <div>
-          <OrderSummary totals={totals} discountRate={discountRate}>
-            <AffiliateCodeControl source="checkout" />
-          </OrderSummary>
-          <OrderForm
-            withShipping
-            processing={processing}
-            submitLabel={`Complete Order • ${formatUsd(totals.total)}`}
-            onSubmit={(details) =>
-              submit({
-                checkout: 'cart',
-                lines: cart.items.map((item) => ({
-                  productId: item.productId,
-                  dose: item.variant,
-                  quantity: item.quantity,
-                  // The bus only knows channel names as text; the checkout service refuses one it does not sell in.
-                  channel: item.channel as SalesChannel,
-                })),
-                affiliateCode,
-                ...details,
-              })
-            }
-          />
-        </div>
+        <ShippedOrderColumn
+          totals={totals}
+          discountRate={discountRate}
+          processing={processing}
+          onSubmit={(details) =>
+            submit({
+              checkout: 'cart',
+              lines: items.map((item) => ({
+                productId: item.productId,
+                dose: item.variant,
+                quantity: item.quantity,
+                // The bus only knows channel names as text; the checkout service refuses one it does not sell in.
+                channel: item.channel as SalesChannel,
+              })),
+              affiliateCode,
+              ...details,
+            })
+          }
+        />
       </Columns>
     </CheckoutFrame>
   );

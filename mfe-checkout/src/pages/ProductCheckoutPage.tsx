@@ -1,13 +1,11 @@
 import { bus } from '@storefront/bus';
-import { computeOrderTotals, formatUsd, type CheckoutProduct } from '@storefront/commerce';
+import { computeOrderTotals, type CheckoutProduct } from '@storefront/commerce';
 import { Button, useAsync } from '@storefront/ui';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { checkoutApi } from '../api';
-import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
 import { CheckoutFrame, Columns, WithProduct } from '../components/CheckoutFrame';
-import { OrderForm } from '../components/OrderForm';
-import { OrderSummary } from '../components/OrderSummary';
 import { ProductChoice } from '../components/ProductChoice';
+import { ShippedOrderColumn } from '../components/ShippedOrderColumn';
 import { dedicatedCheckoutAt, type DedicatedCheckout } from '../domain/dedicated-checkouts';
 import { useOrderSubmission } from '../domain/use-order-submission';
 import { useDoseChoice } from '../domain/use-dose-choice';
@@ -85,24 +83,19 @@ function DedicatedCheckoutForm({
             )}
           </ProductChoice>
         </div>
-        <div>
-          <OrderSummary totals={totals} discountRate={discountRate}>
-            <AffiliateCodeControl source="checkout" />
-          </OrderSummary>
-          <OrderForm
-            withShipping
-            processing={processing}
-            submitLabel={`Complete Order • ${formatUsd(totals.total)}`}
-            onSubmit={(details) =>
-              submit({
-                checkout: 'product',
-                lines: [{ productId: product.id, dose: dose.dose, quantity, channel: 'storefront' }],
-                affiliateCode,
-                ...details,
-              })
-            }
-          />
-        </div>
+        <ShippedOrderColumn
+          totals={totals}
+          discountRate={discountRate}
+          processing={processing}
+          onSubmit={(details) =>
+            submit({
+              checkout: 'product',
+              lines: [{ productId: product.id, dose: dose.dose, quantity, channel: 'storefront' }],
+              affiliateCode,
+              ...details,
+            })
+          }
+        />
       </Columns>
     </CheckoutFrame>
   );

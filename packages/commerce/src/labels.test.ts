@@ -1,5 +1,5 @@
 import { affiliateDiscountLabel } from './order';
-import { normalizeAffiliateCode, skuLabel } from './labels';
+import { formatItemCount, normalizeAffiliateCode, skuLabel } from './labels';
 
 describe('labels the spec spells out', () => {
   it('shows the SKU as sku-VIALAMOUNT upper-cased', () => {
@@ -9,6 +9,10 @@ describe('labels the spec spells out', () => {
   it('compares affiliate codes trimmed and upper-cased', () => {
     expect(normalizeAffiliateCode('  research10 ')).toBe('RESEARCH10');
     expect(normalizeAffiliateCode('   ')).toBe('');
+  });
+
+  it('counts items in the singular for one', () => {
+    expect([0, 1, 2].map(formatItemCount)).toEqual(['0 items', '1 item', '2 items']);
   });
 
   it("labels an applied affiliate '{name} - N% off'", () => {

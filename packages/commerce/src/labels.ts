@@ -3,3 +3,6 @@ export const normalizeAffiliateCode = (code: string) => code.trim().toUpperCase(
 
 /** Spec section 3: the SKU shown and sent is '{sku}-{vial amount}', upper-cased. */
 export const skuLabel = (sku: string, dose: string) => `${sku}-${dose}`.toUpperCase();
+
+/** '1 item', '3 items': a count of things in the cart, as the header and the cart pages say it. */
+export const formatItemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;

@@ -1,4 +1,5 @@
 import { bus, cartItemCount, stores, useStore } from '@storefront/bus';
+import { formatItemCount } from '@storefront/commerce';
 import styled from 'styled-components';
 import { iconBox } from './icon-box';
 
@@ -30,7 +31,7 @@ export function CartButton() {
   return (
     <Button
       type="button"
-      aria-label={`Open cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-label={`Open cart, ${formatItemCount(count)}`}
       onClick={() => bus.publish('cart/open')}
     >
       <svg
