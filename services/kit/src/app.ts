@@ -7,13 +7,16 @@ import { HttpProblem, notFoundHandler, problemHandler } from './problems';
 import { requestLogging } from './request-id';
 
 /** A request whose JSON body was parsed by the service app; `rawBody` holds the bytes as received. */
-export interface RawBodyRequest extends IncomingMessage {
-  rawBody?: string;
+interface RawBodyRequest extends IncomingMessage {
+  rawBody?: Buffer;
 }
 
-/** The body exactly as it arrived (empty when there was none), for signature checks. */
+/**
+ * The body exactly as it arrived (empty when there was none), for signature checks. Decoded only here:
+ * the parser keeps a reference to the bytes, so other requests pay nothing for it.
+ */
 export function rawBodyOf(req: IncomingMessage): string {
-  return (req as RawBodyRequest).rawBody ?? '';
+  return (req as RawBodyRequest).rawBody?.toString('utf8') ?? '';
 }
 
 export interface ServiceAppOptions {
@@ -45,7 +48,7 @@ export function createServiceApp({ name, version, db, logger, bodyLimit, routes 
       limit: bodyLimit,
       // Signed webhooks are verified over the exact bytes received, so the raw body is kept beside the parsed one.
       verify: (req, _res, raw) => {
-        (req as RawBodyRequest).rawBody = raw.toString('utf8');
+        (req as RawBodyRequest).rawBody = raw;
       },
     }),
   );
