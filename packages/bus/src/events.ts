@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@storefront/schema';
 import contract from '../contract.json';
 
 /**
@@ -8,24 +8,24 @@ import contract from '../contract.json';
  */
 export const BUS_CONTRACT_VERSION: string = contract.version;
 
-const empty = z.object({}).strict();
+const empty = z.strictObject({});
 
 export const toastSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().optional(),
-  variant: z.enum(['default', 'success', 'destructive']).default('default'),
+  title: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  variant: z._default(z.enum(['default', 'success', 'destructive']), 'default'),
 });
 
 export const cartAdditionSchema = z.object({
-  productId: z.string().min(1),
-  name: z.string().min(1),
-  variant: z.string().min(1),
+  productId: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  variant: z.string().check(z.minLength(1)),
   image: z.string(),
   /** Unit price in cents, as shown on the page it was added from (the checkout service re-prices). */
-  price: z.number().int().nonnegative(),
-  quantity: z.number().int().positive(),
+  price: z.int().check(z.minimum(0)),
+  quantity: z.int().check(z.minimum(1)),
   /** The sales channel whose price list the line was shown from. */
-  channel: z.string().min(1),
+  channel: z.string().check(z.minLength(1)),
 });
 
 export const affiliateSourceSchema = z.enum(['cart-panel', 'checkout', 'link', 'referral']);
@@ -40,7 +40,7 @@ export const busEventSchemas = {
   'affiliate/apply': z.object({
     code: z.string(),
     /** Where the code came from; it decides which of the spec's messages the shopper sees. */
-    source: affiliateSourceSchema.default('cart-panel'),
+    source: z._default(affiliateSourceSchema, 'cart-panel'),
   }),
   'affiliate/clear': empty,
   /** The header's Sign Out; the account module's session handles it. */

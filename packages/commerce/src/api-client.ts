@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@storefront/schema';
 import { problemSchema, type Problem } from './schemas';
 
 /** A failed API call, carrying the service's problem details so the page can say what went wrong. */
@@ -11,11 +11,20 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer's body checked against its schema; a non-2xx answer becomes ApiError with its problem. */
+export function readAnswer<S extends z.ZodMiniType>(status: number, body: unknown, schema: S): z.output<S> {
+  if (status < 200 || status > 299) {
+    const problem = problemSchema.safeParse(body);
+    throw new ApiError(status, problem.success ? problem.data : null);
+  }
+  return schema.parse(body);
+}
+
 /**
  * Calls a JSON API and validates the answer with a schema. Network failures and non-2xx answers
  * become ApiError (status 0 when the service could not be reached).
  */
-export async function requestJson<S extends z.ZodType>(
+export async function requestJson<S extends z.ZodMiniType>(
   url: string,
   schema: S,
   init: RequestInit = {},
@@ -34,9 +43,23 @@ export async function requestJson<S extends z.ZodType>(
     throw new ApiError(0, null);
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const problem = problemSchema.safeParse(body);
-    throw new ApiError(response.status, problem.success ? problem.data : null);
-  }
-  return schema.parse(body);
+  return readAnswer(response.status, body, schema);
+}
+
+/**
+ * A readable API resource for a page (see `useResource` in the UI kit): fetched in the browser, or
+ * read from the answer the server fetched for the page it rendered.
+ */
+export interface ApiResource<T> {
+  url: string;
+  load(): Promise<T>;
+  read(answer: { status: number; body: unknown }): T;
+}
+
+export function apiResource<S extends z.ZodMiniType>(url: string, schema: S): ApiResource<z.output<S>> {
+  return {
+    url,
+    load: () => requestJson(url, schema),
+    read: ({ status, body }) => readAnswer(status, body, schema),
+  };
 }

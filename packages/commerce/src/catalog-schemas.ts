@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from '@storefront/schema';
 
 /** Each page shows and charges the prices of its sales channel (ARCHITECTURE.md, "Price lists"). */
 export const salesChannelSchema = z.enum(['storefront', 'quick-checkout', 'catalogue']);
 export type SalesChannel = z.infer<typeof salesChannelSchema>;
 
-const cents = z.number().int().nonnegative();
+const cents = z.int().check(z.minimum(0));
 
 export const homeProductDoseSchema = z.object({
   dose: z.string(),
   price: cents,
   image: z.string(),
   /** 'Save 10%' and the like, shown beside the dose. */
-  label: z.string().nullable(),
+  label: z.nullable(z.string()),
 });
 
 export const homeProductSchema = z.object({
@@ -23,7 +23,7 @@ export const homeProductSchema = z.object({
   storage: z.string(),
   keywords: z.array(z.string()),
   defaultDose: z.string(),
-  doses: z.array(homeProductDoseSchema).min(1),
+  doses: z.array(homeProductDoseSchema).check(z.minLength(1)),
 });
 export type HomeProduct = z.infer<typeof homeProductSchema>;
 export const homeProductsSchema = z.object({ products: z.array(homeProductSchema) });
@@ -53,22 +53,22 @@ export type Catalogue = z.infer<typeof catalogueSchema>;
 
 /** One product, dose and quantity to price; quantities are whole and at least 1. */
 export const productLineSchema = z.object({
-  productId: z.string().trim().min(1).max(80),
-  dose: z.string().trim().min(1).max(20),
-  quantity: z.number().int().min(1).max(10_000),
+  productId: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  dose: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
+  quantity: z.int().check(z.minimum(1), z.maximum(10_000)),
 });
 
 /** What another service asks the catalog to price. */
 export const quoteRequestSchema = z.object({
   channel: salesChannelSchema,
-  lines: z.array(productLineSchema).min(1).max(50),
+  lines: z.array(productLineSchema).check(z.minLength(1), z.maxLength(50)),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
 export const quotedLineSchema = z.object({
   productId: z.string(),
   dose: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   name: z.string(),
   sku: z.string(),
   unitPrice: cents,
@@ -95,6 +95,6 @@ export const checkoutProductSchema = z.object({
   applications: z.array(z.string()),
   sku: z.string(),
   purity: z.string(),
-  doses: z.array(checkoutDoseSchema).min(1),
+  doses: z.array(checkoutDoseSchema).check(z.minLength(1)),
 });
 export type CheckoutProduct = z.infer<typeof checkoutProductSchema>;

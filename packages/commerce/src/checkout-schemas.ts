@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@storefront/schema';
 import { productLineSchema, salesChannelSchema } from './catalog-schemas';
 
 /** Which page is checking out; it decides which fields are required (spec section 5). */
@@ -7,7 +7,7 @@ export type CheckoutKind = z.infer<typeof checkoutKindSchema>;
 
 export const COUNTRIES = ['United States', 'Canada', 'United Kingdom', 'Australia', 'Other'] as const;
 
-const text = z.string().trim().max(200).default('');
+const text = z._default(z.string().check(z.trim(), z.maxLength(200)), '');
 
 /**
  * What the browser may send to place an order: products, doses, quantities, channels, a code, who and
@@ -17,20 +17,19 @@ export const orderRequestSchema = z.object({
   checkout: checkoutKindSchema,
   // Each line is priced from the channel it was shown from, so a cart may mix channels.
   lines: z
-    .array(productLineSchema.extend({ channel: salesChannelSchema }))
-    .min(1)
-    .max(50),
-  affiliateCode: z.string().trim().max(64).optional(),
+    .array(z.extend(productLineSchema, { channel: salesChannelSchema }))
+    .check(z.minLength(1), z.maxLength(50)),
+  affiliateCode: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   customer: z.object({ email: text, firstName: text, lastName: text, phoneNumber: text }),
-  shipping: z
-    .object({
+  shipping: z.optional(
+    z.object({
       address: text,
       city: text,
       state: text,
       zipCode: text,
-      country: z.enum(COUNTRIES).default('United States'),
-    })
-    .optional(),
+      country: z._default(z.enum(COUNTRIES), 'United States'),
+    }),
+  ),
   agreeToTerms: z.boolean(),
   agreeToAge: z.boolean(),
 });
@@ -74,11 +73,11 @@ export function checkoutProblem(request: OrderRequest): CheckoutProblem | null {
 }
 
 export const orderTotalsSchema = z.object({
-  subtotal: z.number().int(),
-  discount: z.number().int(),
-  shipping: z.number().int(),
-  tax: z.number().int(),
-  total: z.number().int(),
+  subtotal: z.int(),
+  discount: z.int(),
+  shipping: z.int(),
+  tax: z.int(),
+  total: z.int(),
 });
 
 export const placedOrderSchema = z.object({
@@ -92,14 +91,5 @@ export const placedOrderSchema = z.object({
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
 /** What the success page may learn about an order: no personal data. */
-export const orderStatusSchema = placedOrderSchema.pick({ orderNumber: true, status: true });
+export const orderStatusSchema = z.pick(placedOrderSchema, { orderNumber: true, status: true });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
-
-/** The checkout service's answer to an affiliate code lookup (spec section 3's affiliate data). */
-export const affiliateLookupSchema = z.object({
-  code: z.string(),
-  affiliateId: z.string(),
-  affiliateName: z.string(),
-  discountRate: z.number().min(0).max(1),
-});
-export type AffiliateLookup = z.infer<typeof affiliateLookupSchema>;

@@ -6,3 +6,4 @@ export * from './api-client';
 export * from './catalog-schemas';
 export * from './product-schemas';
 export * from './checkout-schemas';
+export * from './affiliate-schemas';

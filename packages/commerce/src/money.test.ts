@@ -24,6 +24,16 @@ describe('formatUsd', () => {
     expect(formatUsd(6999)).toBe('$69.99');
     expect(formatUsd(123456)).toBe('$1,234.56');
     expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(123456789)).toBe('$1,234,567.89');
+    expect(formatUsd(-2550)).toBe('-$25.50');
+  });
+
+  it('writes what Intl.NumberFormat writes for US dollars', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [0, 1, 99, 100, 999_99, 1_000_00, 12_345_678_90, -1_234_50]) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    }
   });
 
   it('refuses fractional cents', () => {

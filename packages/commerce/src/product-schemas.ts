@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@storefront/schema';
 import { catalogueProductSchema } from './catalog-schemas';
 
 /** Spec section 3's detail record: specifications and certificate-of-analysis values, as shown. */
@@ -28,7 +28,7 @@ export type CertificateOfAnalysis = z.infer<typeof certificateOfAnalysisSchema>;
 export const relatedProductSchema = z.object({
   id: z.string(),
   name: z.string(),
-  price: z.number().int().nonnegative(),
+  price: z.int().check(z.minimum(0)),
   image: z.string(),
 });
 

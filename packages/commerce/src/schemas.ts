@@ -1,19 +1,22 @@
-import { z } from 'zod';
+import * as z from '@storefront/schema';
 
 /** RFC 9457 problem details, the error shape of every service. */
 export const problemSchema = z.object({
-  type: z.string().optional(),
+  type: z.optional(z.string()),
   title: z.string(),
-  status: z.number().int(),
-  detail: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  status: z.int(),
+  detail: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
 /** Newsletter sign-up (spec sections 3, 5): both fields required, the email checked only for shape. */
 export const newsletterSubscriptionSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required.').pipe(z.email('Enter a valid email address.')),
-  name: z.string().trim().min(1, 'Name is required.'),
+  email: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, 'Email is required.')),
+    z.email('Enter a valid email address.'),
+  ),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required.')),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 

@@ -1,13 +1,13 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpProblem } from './problems';
 
 /** Parses input with a zod schema, or throws a 400 problem naming each bad field. */
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends z.core.$ZodType>(
   schema: S,
   input: unknown,
   title = 'Invalid request',
 ): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     field: issue.path.join('.') || '(body)',

@@ -1,10 +1,12 @@
-import { salesChannelSchema } from '@storefront/commerce';
+import type { SalesChannel } from '@storefront/commerce';
+import { z } from 'zod';
 import { HttpProblem, type Database } from '@storefront/service-kit';
 import { Router } from 'express';
 import { findCheckoutProduct, listHomeProducts, loadCatalogue } from '../store/catalog-store';
 
 /** The channels whose checkout pages ask for their products: the dedicated ones and the generic one. */
-const checkoutChannelSchema = salesChannelSchema.extract(['storefront', 'quick-checkout']);
+const CHECKOUT_CHANNELS = ['storefront', 'quick-checkout'] as const satisfies readonly SalesChannel[];
+const checkoutChannelSchema = z.enum(CHECKOUT_CHANNELS);
 
 /** The public read API of the catalog module (behind the shell at /api/catalog). */
 export function storefrontRoutes(db: Database): Router {

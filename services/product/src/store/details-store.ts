@@ -1,9 +1,10 @@
 import { productPageSchema, type ProductPage } from '@storefront/commerce';
+import { omit } from '@storefront/schema';
 import type { Queryable } from '@storefront/service-kit';
 
 export type ProductDetail = Omit<ProductPage, 'product' | 'related'> & { relatedIds: string[] };
 
-const detailSchema = productPageSchema.omit({ product: true, related: true });
+const detailSchema = omit(productPageSchema, { product: true, related: true });
 
 export async function findDetail(db: Queryable, productId: string): Promise<ProductDetail | null> {
   const { rows } = await db.query<Record<string, unknown>>(
