@@ -27,6 +27,22 @@ export default tseslint.config(
     },
   },
   {
+    // One router in the page: modules import it from @storefront/routing, a shared singleton.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['packages/routing/**', '**/*.test.ts', '**/*.test.tsx', '**/test-utils.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'Import the router from @storefront/routing, so the page has one.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

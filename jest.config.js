@@ -40,6 +40,7 @@ module.exports = {
       [
         '<rootDir>/packages/commerce',
         '<rootDir>/packages/artifact-store',
+        '<rootDir>/packages/routing',
         '<rootDir>/services',
         '<rootDir>/shell/src/server',
         '<rootDir>/delivery',

@@ -3,6 +3,7 @@ const { remoteConfig } = require('@storefront/mf-config');
 // What this module offers the shell: every checkout page and the pages Square sends shoppers back to.
 module.exports = remoteConfig({
   dir: __dirname,
+  routes: './src/routes.ts',
   name: 'checkout',
   exposes: {
     './QuickCheckoutPage': './src/pages/QuickCheckoutPage.tsx',

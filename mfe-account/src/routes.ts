@@ -1,0 +1,18 @@
+import { defineRoutes } from '@storefront/routing';
+
+/** The pages this module serves; the shell's route table comes from here, through the registry. */
+export const routes = defineRoutes([
+  {
+    path: '/auth',
+    exposed: 'AuthPage',
+    label: 'sign-in page',
+    // Signed-in visitors are sent home: only the browser knows the session.
+    render: 'client',
+    indexed: false,
+    head: {
+      title: 'Sign In',
+      description:
+        'Sign in or create an account. Registration is for research institutions and professionals.',
+    },
+  },
+]);

@@ -1,0 +1,61 @@
+import { defineRoutes, fillPath } from '@storefront/routing';
+import { QUICK_CHECKOUT_PRODUCT_URL, STOREFRONT_PRODUCT_URL } from './api';
+import { DEDICATED_CHECKOUTS } from './domain/dedicated-checkouts';
+
+const transactional = { render: 'client', indexed: false } as const;
+
+/**
+ * The pages this module serves; the shell's route table comes from here, through the registry. A new
+ * dedicated checkout is one more entry in DEDICATED_CHECKOUTS and one deploy of this module.
+ */
+export const routes = defineRoutes([
+  {
+    path: '/checkout',
+    exposed: 'QuickCheckoutPage',
+    label: 'checkout',
+    data: { product: QUICK_CHECKOUT_PRODUCT_URL },
+    query: { peptideId: 'retatrutide' },
+    head: {
+      title: 'Secure Checkout',
+      description: 'Order research peptides securely: choose a vial size and quantity and pay by card.',
+    },
+  },
+  ...DEDICATED_CHECKOUTS.map((checkout) => ({
+    path: `/checkout/${checkout.slug}`,
+    exposed: 'ProductCheckoutPage',
+    label: 'checkout',
+    data: { product: fillPath(STOREFRONT_PRODUCT_URL, { productId: checkout.productId }) },
+    head: {
+      title: 'Research Checkout',
+      description: 'Order a research peptide: choose a vial size and quantity, add shipping and pay by card.',
+    },
+  })),
+  {
+    path: '/cart-checkout',
+    exposed: 'CartCheckoutPage',
+    label: 'checkout',
+    ...transactional,
+    head: { title: 'Cart Checkout', description: 'Check out the research peptides in your cart.' },
+  },
+  {
+    path: '/ref/:code',
+    exposed: 'ReferralPage',
+    label: 'affiliate link page',
+    ...transactional,
+    head: { title: 'Applying Affiliate Code', description: 'Applying your affiliate discount.' },
+  },
+  {
+    path: '/success',
+    exposed: 'SuccessPage',
+    label: 'order confirmation',
+    ...transactional,
+    head: { title: 'Payment Successful', description: 'Your order is confirmed.' },
+  },
+  {
+    path: '/cancel',
+    exposed: 'CancelPage',
+    label: 'payment page',
+    indexed: false,
+    head: { title: 'Payment Cancelled', description: 'Your payment was cancelled; no charges were made.' },
+  },
+]);
