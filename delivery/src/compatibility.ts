@@ -1,4 +1,5 @@
 import { compatibleRange } from '@storefront/mf-config';
+import { routeDeclarationsSchema } from '@storefront/routing/contract';
 import semver from 'semver';
 import { z } from 'zod';
 
@@ -11,6 +12,7 @@ export type ShellDeclaration = z.infer<typeof shellDeclarationSchema>;
 export const remoteDeclarationSchema = shellDeclarationSchema.extend({
   name: z.string(),
   exposes: z.array(z.string()).min(1),
+  routes: routeDeclarationsSchema,
 });
 export type RemoteDeclaration = z.infer<typeof remoteDeclarationSchema>;
 

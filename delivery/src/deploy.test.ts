@@ -11,7 +11,13 @@ function build(label: string, singletons: Record<string, string> = { react: '19.
   writeFileSync(path.join(dir, 'remoteEntry.js'), `var content = "${label}";`);
   writeFileSync(
     path.join(dir, 'storefront-module.json'),
-    JSON.stringify({ name: 'content', exposes: ['Newsletter'], busContract: '1.0.0', singletons }),
+    JSON.stringify({
+      name: 'content',
+      exposes: ['Newsletter'],
+      routes: [],
+      busContract: '1.0.0',
+      singletons,
+    }),
   );
   return dir;
 }
@@ -45,7 +51,7 @@ describe('deployRemote', () => {
   it('refuses a build the live shell cannot satisfy, saying what does not match, and changes nothing', async () => {
     const live = await deploy(build('one'));
     await expect(deploy(build('two', { react: '20.0.0', rxjs: '7.8.2' }))).rejects.toThrow(
-      'Refusing to deploy content: it does not fit the live shell.\n  - react: content was built against 20.0.0 and needs ^20.0.0; the live shell provides 19.3.1.',
+      'Refusing to deploy content: it does not fit the live site.\n  - react: content was built against 20.0.0 and needs ^20.0.0; the live shell provides 19.3.1.',
     );
     expect(store.readRegistry().modules.content!.live).toBe(live.version);
     expect(store.readRegistry().modules.content!.versions).toHaveLength(1);
@@ -68,7 +74,13 @@ describe('deployRemote', () => {
     cpSync(dir, other, { recursive: true });
     writeFileSync(
       path.join(other, 'storefront-module.json'),
-      JSON.stringify({ name: 'catalog', exposes: ['HomePage'], busContract: '1.0.0', singletons: {} }),
+      JSON.stringify({
+        name: 'catalog',
+        exposes: ['HomePage'],
+        routes: [],
+        busContract: '1.0.0',
+        singletons: {},
+      }),
     );
     await expect(deploy(other)).rejects.toBeInstanceOf(DeployRefused);
   });

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ArtifactStore } from '@storefront/artifact-store';
+import { routeConflicts, toPublicRegistry, type ArtifactStore } from '@storefront/artifact-store';
 import {
   compatibilityProblems,
   remoteDeclarationSchema,
   shellDeclarationSchema,
+  type RemoteDeclaration,
   type ShellDeclaration,
 } from './compatibility';
 import { REPO_ROOT, type RemoteModule } from './modules';
@@ -34,6 +35,13 @@ export function liveShellDeclaration(
   return shellDeclarationSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/** What a remote's build says of itself (storefront-module.json): shared versions, routes. */
+export function readRemoteDeclaration(buildDir: string): RemoteDeclaration {
+  return remoteDeclarationSchema.parse(
+    JSON.parse(readFileSync(path.join(buildDir, REMOTE_DECLARATION), 'utf8')),
+  );
+}
+
 export interface DeployOptions {
   store: ArtifactStore;
   remote: RemoteModule;
@@ -53,16 +61,17 @@ export async function deployRemote(
   options: DeployOptions,
 ): Promise<{ version: string; previous: string | null }> {
   const { store, remote, buildDir } = options;
-  const declaration = remoteDeclarationSchema.parse(
-    JSON.parse(readFileSync(path.join(buildDir, REMOTE_DECLARATION), 'utf8')),
-  );
+  const declaration = readRemoteDeclaration(buildDir);
   if (declaration.name !== remote.name) {
     throw new DeployRefused(`The build in ${buildDir} is "${declaration.name}", not "${remote.name}".`);
   }
-  const problems = compatibilityProblems(options.shell, declaration);
+  const problems = [
+    ...compatibilityProblems(options.shell, declaration),
+    ...routeConflicts(toPublicRegistry(store.readRegistry()), remote.name, declaration.routes),
+  ];
   if (problems.length) {
     throw new DeployRefused(
-      `Refusing to deploy ${remote.name}: it does not fit the live shell.\n  - ${problems.join('\n  - ')}`,
+      `Refusing to deploy ${remote.name}: it does not fit the live site.\n  - ${problems.join('\n  - ')}`,
     );
   }
 
@@ -70,6 +79,7 @@ export async function deployRemote(
     packageVersion: options.packageVersion,
     commit: options.commit,
     by: options.by,
+    routes: declaration.routes,
   });
   const previous = store.readRegistry().modules[remote.name]?.live ?? null;
   try {

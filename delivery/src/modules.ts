@@ -40,6 +40,8 @@ export const SHARED_BROWSER_SOURCES = [
   'packages/bus/src',
   'packages/ui/src',
   'packages/commerce/src',
+  'packages/routing/src',
+  'packages/artifact-store/src',
   'packages/mf-config/src',
 ];
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ArtifactStore, type VersionRecord } from '@storefront/artifact-store';
 import { defaultDataDir } from '@storefront/service-kit';
 import { distDir } from './build';
+import { readRemoteDeclaration } from './deploy';
 import { REPO_ROOT, type RemoteModule } from './modules';
 
 export function artifactStore(): ArtifactStore {
@@ -40,6 +41,7 @@ export function publishRemote(store: ArtifactStore, remote: RemoteModule): Versi
     packageVersion,
     commit: currentCommit(),
     by: operator(),
+    routes: readRemoteDeclaration(distDir(remote.dir)).routes,
   });
   store.activate(remote.name, published.version, operator());
   return published;

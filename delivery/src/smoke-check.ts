@@ -40,6 +40,7 @@ export async function smokeCheck(
 
   const candidateStore = {
     remotesRoot: store.remotesRoot,
+    versionDir: (remote: string, candidate: string) => store.versionDir(remote, candidate),
     readRegistry: () => {
       const registry = store.readRegistry();
       registry.modules[module] = { ...registry.modules[module]!, live: version };

@@ -1,40 +1,17 @@
-import { z } from 'zod';
-
-export const versionRecordSchema = z.object({
-  version: z.string(),
-  packageVersion: z.string(),
-  contentHash: z.string(),
-  commit: z.string(),
-  publishedAt: z.string(),
-  publishedBy: z.string(),
-});
-export type VersionRecord = z.infer<typeof versionRecordSchema>;
-
-export const auditEntrySchema = z.object({
-  action: z.enum(['activate', 'rollback']),
-  version: z.string(),
-  previous: z.string().nullable(),
-  at: z.string(),
-  by: z.string(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const moduleRecordSchema = z.object({
-  live: z.string().nullable(),
-  versions: z.array(versionRecordSchema),
-  history: z.array(auditEntrySchema),
-});
-export type ModuleRecord = z.infer<typeof moduleRecordSchema>;
-
-export const registrySchema = z.object({ modules: z.record(z.string(), moduleRecordSchema) });
-export type Registry = z.infer<typeof registrySchema>;
+import { routeDeclarationsSchema } from '@storefront/routing/contract';
+import type { ModuleRoute, RouteDeclaration } from '@storefront/routing';
+import * as z from '@storefront/schema';
 
 /**
- * The browser's view (/registry.json): where the live version of each module is, nothing more. The
- * shell's browser code reads it through `@storefront/artifact-store/registry`, which has no Node code.
+ * The browser's view (/registry.json, and inlined in every page): where the live version of each
+ * module is and the pages it serves. The shell's browser code reads it through
+ * `@storefront/artifact-store/registry`, which has no Node code.
  */
 export const publicRegistrySchema = z.object({
-  modules: z.record(z.string(), z.object({ version: z.string(), entry: z.string() })),
+  modules: z.record(
+    z.string(),
+    z.object({ version: z.string(), entry: z.string(), routes: routeDeclarationsSchema }),
+  ),
 });
 export type PublicRegistry = z.infer<typeof publicRegistrySchema>;
 
@@ -44,10 +21,21 @@ export function remoteEntryUrl(module: string, version: string): string {
   return `/remotes/${module}/${version}/${REMOTE_ENTRY_FILE}`;
 }
 
-export function toPublicRegistry(registry: Registry): PublicRegistry {
-  const modules: PublicRegistry['modules'] = {};
-  for (const [name, record] of Object.entries(registry.modules)) {
-    if (record.live) modules[name] = { version: record.live, entry: remoteEntryUrl(name, record.live) };
-  }
-  return { modules };
+/** Every page the live modules serve, each with the module that renders it. */
+export function routeTable(registry: PublicRegistry): ModuleRoute[] {
+  // Plain code-unit order: localeCompare would load the browser's collation data while the page starts.
+  return Object.entries(registry.modules)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([remote, live]) => live.routes.map((route) => ({ ...route, remote })));
+}
+
+/** Paths a module's routes would take from another live module: a deploy refuses them. */
+export function routeConflicts(
+  registry: PublicRegistry,
+  module: string,
+  routes: readonly RouteDeclaration[],
+): string[] {
+  return routeTable(registry)
+    .filter((taken) => taken.remote !== module && routes.some((route) => route.path === taken.path))
+    .map((taken) => `${taken.path} is already served by ${taken.remote}.`);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ArtifactStore } from './store';
-import { toPublicRegistry } from './registry';
+import { toPublicRegistry } from './records';
 
 function buildFolder(content: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'build-'));
@@ -48,7 +48,9 @@ describe('ArtifactStore', () => {
       ['rollback', v1.version, v2.version],
     ]);
     expect(toPublicRegistry(store.readRegistry())).toEqual({
-      modules: { content: { version: v1.version, entry: `/remotes/content/${v1.version}/remoteEntry.js` } },
+      modules: {
+        content: { version: v1.version, entry: `/remotes/content/${v1.version}/remoteEntry.js`, routes: [] },
+      },
     });
   });
 

@@ -10,7 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { registrySchema, type Registry, type VersionRecord } from './registry';
+import type { RouteDeclaration } from '@storefront/routing';
+import { registrySchema, type Registry, type VersionRecord } from './records';
 
 const MODULE_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION_ID = /^[0-9A-Za-z.+-]{1,80}$/;
@@ -19,6 +20,8 @@ export interface PublishMetadata {
   packageVersion: string;
   commit: string;
   by: string;
+  /** The pages the build serves (from its declaration). */
+  routes?: RouteDeclaration[];
 }
 
 /** Hash of every file in a build folder (names and bytes), so the same build always gets the same id. */
@@ -90,6 +93,7 @@ export class ArtifactStore {
       commit: metadata.commit,
       publishedAt: new Date().toISOString(),
       publishedBy: metadata.by,
+      routes: metadata.routes ?? [],
     };
     record.versions = [...record.versions.filter((v) => v.version !== version), published];
     this.writeRegistry(registry);
