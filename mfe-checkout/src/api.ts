@@ -1,21 +1,26 @@
 import {
+  apiResource,
   checkoutProductSchema,
   orderStatusSchema,
   placedOrderSchema,
   requestJson,
-  type CheckoutProduct,
   type OrderRequestInput,
   type OrderStatus,
   type PlacedOrder,
 } from '@storefront/commerce';
+import { fillPath } from '@storefront/routing';
+
+/** A product as the generic checkout sells it (its own price list), chosen by ?peptideId. */
+export const QUICK_CHECKOUT_PRODUCT_URL = '/api/catalog/checkout-products/quick-checkout/:peptideId';
+/** A product as the dedicated checkouts sell it (the storefront's price list). */
+export const STOREFRONT_PRODUCT_URL = '/api/catalog/checkout-products/storefront/:productId';
 
 /** The only place this module talks to services (through the shell's /api proxy). */
 export const checkoutApi = {
-  product: (channel: 'storefront' | 'quick-checkout', productId: string): Promise<CheckoutProduct> =>
-    requestJson(
-      `/api/catalog/checkout-products/${channel}/${encodeURIComponent(productId)}`,
-      checkoutProductSchema,
-    ),
+  quickCheckoutProduct: (peptideId: string) =>
+    apiResource(fillPath(QUICK_CHECKOUT_PRODUCT_URL, { peptideId }), checkoutProductSchema),
+  storefrontProduct: (productId: string) =>
+    apiResource(fillPath(STOREFRONT_PRODUCT_URL, { productId }), checkoutProductSchema),
   placeOrder: (order: OrderRequestInput, idempotencyKey: string): Promise<PlacedOrder> =>
     requestJson('/api/checkout/orders', placedOrderSchema, {
       method: 'POST',

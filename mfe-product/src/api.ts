@@ -1,10 +1,10 @@
-import { productPageSchema, requestJson, type ProductPage } from '@storefront/commerce';
+import { apiResource, productPageSchema } from '@storefront/commerce';
+import { fillPath } from '@storefront/routing';
 
 /** The only place this module talks to its service (through the shell's /api/product proxy). */
-const BASE = '/api/product';
+export const PRODUCT_PAGE_URL = '/api/product/products/:productId';
 
 export const productApi = {
-  page: (productId: string): Promise<ProductPage> =>
-    requestJson(`${BASE}/products/${encodeURIComponent(productId)}`, productPageSchema),
-  certificateUrl: (productId: string) => `${BASE}/products/${encodeURIComponent(productId)}/coa.pdf`,
+  page: (productId: string) => apiResource(fillPath(PRODUCT_PAGE_URL, { productId }), productPageSchema),
+  certificateUrl: (productId: string) => `${fillPath(PRODUCT_PAGE_URL, { productId })}/coa.pdf`,
 };

@@ -1,7 +1,7 @@
 import { stores, useStore } from '@storefront/bus';
 import { Button, Card, Container, TextField } from '@storefront/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 import { authClient } from '../session/auth-client';
 import { OutcomeMessage, type Outcome } from '../components/OutcomeMessage';

@@ -14,10 +14,27 @@ const Frame = styled.div`
   }
 `;
 
-export function ProductImage({ src, alt }: { src: string; alt: string }) {
+/** The pictures a shopper sees first (`priority`) are fetched at once; the rest as they scroll near. */
+export function ProductImage({
+  src,
+  alt,
+  priority = false,
+}: {
+  src: string;
+  alt: string;
+  priority?: boolean;
+}) {
   return (
     <Frame>
-      <img src={src} alt={alt} width={400} height={400} loading="lazy" decoding="async" />
+      <img
+        src={src}
+        alt={alt}
+        width={400}
+        height={400}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+      />
     </Frame>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Muted, Spinner, useAsync } from '@storefront/ui';
+import { Button, Card, Container, Muted, Spinner, useResource } from '@storefront/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { catalogApi } from '../api';
@@ -30,8 +30,11 @@ const Custom = styled(Card)`
   }
 `;
 
+/** Cards in the first row on a wide screen, and so the first a phone shows: seen before any scrolling. */
+const FIRST_ROW = 3;
+
 export default function CatalogPage() {
-  const catalogue = useAsync(() => catalogApi.catalogue(), 'catalogue');
+  const catalogue = useResource(catalogApi.catalogue);
   const [query, setQuery] = useState<CatalogueQuery>({ search: '', category: ALL_CATEGORIES, sort: 'name' });
 
   return (
@@ -49,8 +52,8 @@ export default function CatalogPage() {
         {catalogue.status === 'failed' && <LoadFailure what="The catalog" onRetry={catalogue.retry} />}
         {catalogue.status === 'ready' && (
           <CatalogueResults categories={catalogue.data.categories} query={query} onQueryChange={setQuery}>
-            {viewCatalogue(catalogue.data.products, query).map((product) => (
-              <CatalogueCard key={product.id} product={product} />
+            {viewCatalogue(catalogue.data.products, query).map((product, index) => (
+              <CatalogueCard key={product.id} product={product} priority={index < FIRST_ROW} />
             ))}
           </CatalogueResults>
         )}

@@ -1,5 +1,5 @@
 import { stores, useStore } from '@storefront/bus';
-import { Container, RemoteRegion, ScrollReveal, Spinner, useAsync } from '@storefront/ui';
+import { Container, RemoteRegion, ScrollReveal, Spinner, useResource } from '@storefront/ui';
 import styled from 'styled-components';
 import { catalogApi } from '../api';
 import { LoadFailure } from '../components/LoadFailure';
@@ -26,7 +26,7 @@ const Placeholder = styled.div`
 
 export default function HomePage() {
   const query = useStore(stores.searchQuery);
-  const products = useAsync(() => catalogApi.homeProducts(), 'home-products');
+  const products = useResource(catalogApi.homeProducts);
 
   return (
     <main>
@@ -48,7 +48,7 @@ export default function HomePage() {
             </>
           )}
           {products.status === 'failed' && <LoadFailure what="Our products" onRetry={products.retry} />}
-          {products.status === 'ready' && <ProductGrid products={products.data} query={query} />}
+          {products.status === 'ready' && <ProductGrid products={products.data.products} query={query} />}
         </Container>
       </Products>
       <ScrollReveal>
@@ -58,7 +58,12 @@ export default function HomePage() {
         <ScientificCollaboration />
       </ScrollReveal>
       <ScrollReveal delay={100}>
-        <RemoteRegion remote="content" exposed="Newsletter" label="newsletter sign-up" />
+        <RemoteRegion
+          remote="content"
+          exposed="Newsletter"
+          label="newsletter sign-up"
+          loadWhen="near-viewport"
+        />
       </ScrollReveal>
     </main>
   );

@@ -1,7 +1,7 @@
 import { bus } from '@storefront/bus';
 import { formatItemCount, formatUsd } from '@storefront/commerce';
 import { Button, Muted } from '@storefront/ui';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
 import { SubtotalAndDiscount } from '../components/OrderSummary';

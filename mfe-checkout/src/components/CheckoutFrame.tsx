@@ -1,7 +1,7 @@
 import { ApiError } from '@storefront/commerce';
 import { Button, Card, Container, media, Spinner, type AsyncState } from '@storefront/ui';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
 export const Page = styled.main`

@@ -1,7 +1,7 @@
 import { COUNTRIES } from '@storefront/commerce';
 import { Button, Card, Input, Spinner, TextField } from '@storefront/ui';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 import {
   emptyResearcher,

@@ -1,5 +1,5 @@
 import { Button } from '@storefront/ui';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@storefront/routing';
 import { ResultCard } from '../components/ResultCard';
 
 /** /cancel (spec section 2): nothing was charged; back home, or back to the payment page. */

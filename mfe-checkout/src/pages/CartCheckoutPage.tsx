@@ -2,7 +2,7 @@ import { bus, stores } from '@storefront/bus';
 import { formatItemCount, type SalesChannel } from '@storefront/commerce';
 import { Badge, Card } from '@storefront/ui';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 import { CartLines } from '../cart/CartLines';
 import { useCartSummary } from '../cart/use-cart-summary';

@@ -1,7 +1,7 @@
 import { bus } from '@storefront/bus';
 import { computeOrderTotals, type CheckoutProduct } from '@storefront/commerce';
-import { Button, useAsync } from '@storefront/ui';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, useResource } from '@storefront/ui';
+import { useDocumentHead, useLocation, useNavigate } from '@storefront/routing';
 import { checkoutApi } from '../api';
 import { CheckoutFrame, Columns, WithProduct } from '../components/CheckoutFrame';
 import { ProductChoice } from '../components/ProductChoice';
@@ -11,12 +11,17 @@ import { useOrderSubmission } from '../domain/use-order-submission';
 import { useDoseChoice } from '../domain/use-dose-choice';
 import { quantityFrom } from '../domain/vials';
 import { useAppliedDiscount } from '../domain/use-applied-discount';
+import { checkoutHead, checkoutHeadBuilder } from '../page-head';
+
+const TITLE = 'Research Checkout';
+export const head = checkoutHeadBuilder(TITLE);
 
 /** The seven dedicated checkouts (spec section 2), one page driven by DEDICATED_CHECKOUTS. */
 export default function ProductCheckoutPage() {
   const { pathname, search } = useLocation();
   const checkout = dedicatedCheckoutAt(pathname)!;
-  const product = useAsync(() => checkoutApi.product('storefront', checkout.productId), checkout.productId);
+  const product = useResource(checkoutApi.storefrontProduct(checkout.productId));
+  useDocumentHead(product.status === 'ready' ? checkoutHead(product.data, TITLE) : undefined);
   const params = new URLSearchParams(search);
   return (
     <WithProduct state={product}>
@@ -65,7 +70,7 @@ function DedicatedCheckoutForm({
   };
 
   return (
-    <CheckoutFrame title="Research Checkout" back={checkout.backTo}>
+    <CheckoutFrame title={TITLE} back={checkout.backTo}>
       <Columns>
         <div>
           <ProductChoice

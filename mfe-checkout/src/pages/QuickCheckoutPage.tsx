@@ -1,6 +1,6 @@
 import { computeOrderTotals, formatUsd, type CheckoutProduct } from '@storefront/commerce';
-import { Card, useAsync } from '@storefront/ui';
-import { useLocation } from 'react-router-dom';
+import { queryParameter, useDocumentHead, useLocation } from '@storefront/routing';
+import { Card, useResource } from '@storefront/ui';
 import styled from 'styled-components';
 import { checkoutApi } from '../api';
 import { CheckoutFrame, Columns, WithProduct } from '../components/CheckoutFrame';
@@ -10,6 +10,10 @@ import { ProductChoice } from '../components/ProductChoice';
 import { useOrderSubmission } from '../domain/use-order-submission';
 import { useDoseChoice } from '../domain/use-dose-choice';
 import { quantityFrom } from '../domain/vials';
+import { checkoutHead, checkoutHeadBuilder } from '../page-head';
+
+const TITLE = 'Secure Checkout';
+export const head = checkoutHeadBuilder(TITLE);
 
 const Tiles = styled.div`
   display: grid;
@@ -33,9 +37,12 @@ const Tile = styled(Card)`
 
 /** The generic checkout (spec section 2): ?peptideId (retatrutide), ?dosage (10mg), ?quantity (1). */
 export default function QuickCheckoutPage() {
-  const params = new URLSearchParams(useLocation().search);
-  const peptideId = params.get('peptideId')?.trim() || 'retatrutide';
-  const product = useAsync(() => checkoutApi.product('quick-checkout', peptideId), peptideId);
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const product = useResource(
+    checkoutApi.quickCheckoutProduct(queryParameter(search, 'peptideId', 'retatrutide')),
+  );
+  useDocumentHead(product.status === 'ready' ? checkoutHead(product.data, TITLE) : undefined);
   return (
     <WithProduct state={product}>
       {(data) => (
@@ -64,7 +71,7 @@ function QuickCheckoutForm({
   const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }]);
 
   return (
-    <CheckoutFrame title="Secure Checkout" back="history">
+    <CheckoutFrame title={TITLE} back="history">
       <Columns>
         <div>
           <ProductChoice

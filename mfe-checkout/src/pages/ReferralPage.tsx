@@ -1,6 +1,6 @@
 import { Card, Container, Spinner } from '@storefront/ui';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@storefront/routing';
 import styled from 'styled-components';
 import { Page } from '../components/CheckoutFrame';
 import { applyAffiliateCode } from '../domain/apply-affiliate-code';

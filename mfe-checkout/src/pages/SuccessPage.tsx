@@ -1,5 +1,5 @@
 import { Badge, Button, Muted, Spinner } from '@storefront/ui';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@storefront/routing';
 import { ResultCard } from '../components/ResultCard';
 import { orderNumberOf } from '../domain/order-number';
 import { useOrderStatus } from '../domain/use-order-status';

@@ -10,7 +10,7 @@ import { Newsletter } from './Newsletter';
 function setup(subscribe: ContentApi['subscribe']) {
   const toasts: ToastMessage[] = [];
   const subscription = bus.on('toast/show').subscribe((t) => toasts.push(t));
-  const api: ContentApi = { subscribe, getPolicy: jest.fn() };
+  const api: ContentApi = { subscribe, policy: jest.fn() };
   render(
     <ThemeProvider theme={theme}>
       <Newsletter api={api} />

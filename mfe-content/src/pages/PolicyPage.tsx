@@ -1,6 +1,6 @@
 import type { PolicySlug } from '@storefront/commerce';
 import { stores, useStore } from '@storefront/bus';
-import { Button, Card, Container, Muted, Spinner, useAsync } from '@storefront/ui';
+import { Button, Card, Container, Muted, Spinner, useResource } from '@storefront/ui';
 import styled from 'styled-components';
 import { contentApi } from '../api';
 
@@ -37,7 +37,7 @@ const Contact = styled.aside`
 
 /** One policy document from the content service; the three policy routes differ only by slug. */
 export function PolicyPage({ slug }: { slug: PolicySlug }) {
-  const policy = useAsync(() => contentApi.getPolicy(slug), slug);
+  const policy = useResource(contentApi.policy(slug));
   const config = useStore(stores.runtimeConfig);
 
   return (

@@ -2,7 +2,7 @@ import { bus, stores, useStore } from '@storefront/bus';
 import { formatUsd, type ProductPage } from '@storefront/commerce';
 import { AgeDialog, Badge, Button, QuantityStepper, TagList } from '@storefront/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Panel = styled.div`

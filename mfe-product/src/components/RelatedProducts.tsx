@@ -1,6 +1,6 @@
 import { formatUsd, type ProductPage } from '@storefront/commerce';
 import { Button, Card, media } from '@storefront/ui';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Grid = styled.ul`

@@ -1,12 +1,15 @@
 import { ApiError } from '@storefront/commerce';
-import { Button, Card, Container, media, Spinner, useAsync } from '@storefront/ui';
-import { Link, useParams } from 'react-router-dom';
+import { Button, Card, Container, media, Spinner, useResource } from '@storefront/ui';
+import { Link, useDocumentHead, useParams } from '@storefront/routing';
 import styled from 'styled-components';
 import { productApi } from '../api';
 import { DetailTabs } from '../components/DetailTabs';
 import { PurchasePanel } from '../components/PurchasePanel';
 import { QuickSpecsCard } from '../components/QuickSpecsCard';
 import { RelatedProducts } from '../components/RelatedProducts';
+import { productHead } from '../page-head';
+
+export { head } from '../page-head';
 
 const Page = styled.main`
   padding: 2rem 0 4rem;
@@ -49,7 +52,8 @@ const Message = styled(Card)`
 
 export default function ProductPage() {
   const { productId = '' } = useParams();
-  const page = useAsync(() => productApi.page(productId), productId);
+  const page = useResource(productApi.page(productId));
+  useDocumentHead(page.status === 'ready' ? productHead(page.data) : undefined);
 
   if (page.status === 'loading') {
     return (

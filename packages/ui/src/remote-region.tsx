@@ -1,16 +1,38 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import {
+  createContext,
+  lazy,
+  memo,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import styled from 'styled-components';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { Spinner } from './spinner';
+import { useHydrated } from './use-hydrated';
 
 /** Route and fragment components take no props: they read what they need from the URL and the bus. */
 export type ExposedComponent = { default: ComponentType };
 
-/** Loads `remote/exposed`; `fresh` asks for the live version again (after a failure). */
-export type RemoteLoader = (remote: string, exposed: string, fresh: boolean) => Promise<ExposedComponent>;
+/** Where regions get remote code from: the shell's federation runtime, in the browser and on its server. */
+export interface RemoteModuleLoader {
+  /** Loads `remote/exposed`; `fresh` asks for the live version again (after a failure). */
+  load(remote: string, exposed: string, fresh: boolean): Promise<ExposedComponent>;
+  /** The module if it is loaded already, so a region renders (or hydrates) it at once. */
+  peek(remote: string, exposed: string): ExposedComponent | undefined;
+}
 
-let installedLoader: RemoteLoader = async (remote) => {
-  throw new Error(`No remote loader is installed, so "${remote}" cannot be loaded`);
+let installedLoader: RemoteModuleLoader = {
+  load: async (remote) => {
+    throw new Error(`No remote loader is installed, so "${remote}" cannot be loaded`);
+  },
+  peek: () => undefined,
 };
 
 /**
@@ -18,9 +40,14 @@ let installedLoader: RemoteLoader = async (remote) => {
  * a remote that embeds another module's fragment (the home page's newsletter) uses the same loader,
  * and no remote ever imports another at build time.
  */
-export function installRemoteLoader(loader: RemoteLoader): void {
+export function installRemoteLoader(loader: RemoteModuleLoader): void {
   installedLoader = loader;
 }
+
+const RemoteLoaderContext = createContext<RemoteModuleLoader | null>(null);
+
+/** On the server each page is rendered with the module versions live when its request arrived. */
+export const RemoteLoaderProvider = RemoteLoaderContext.Provider;
 
 const Loading = styled.div`
   display: flex;
@@ -31,33 +58,110 @@ const Loading = styled.div`
   color: ${({ theme }) => theme.colors.inkMuted};
 `;
 
+function RegionLoading({ label }: { label: string }) {
+  return (
+    <Loading role="status">
+      <Spinner /> Loading {label}…
+    </Loading>
+  );
+}
+
+/**
+ * Its fallback on the server and while hydrating, its children afterwards. Only this component renders
+ * again when the page has hydrated: the region around it, and the rest of the page, do not.
+ */
+function AfterHydration({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  return useHydrated() ? children : fallback;
+}
+
+const NEAR_VIEWPORT = '300px';
+const now = Promise.resolve();
+
+/**
+ * Resolves once the region comes near the viewport (at once where that cannot be watched). Code for
+ * what is further down the page is not fetched with the page; server-rendered HTML stands meanwhile.
+ */
+function useNearViewport(frame: RefObject<HTMLDivElement | null>, enabled: boolean): Promise<void> {
+  const [gate] = useState(() => {
+    if (!enabled || typeof window === 'undefined') return { promise: now, open: () => undefined };
+    let open = () => undefined as void;
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    return { promise, open };
+  });
+  useEffect(() => {
+    const element = frame.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return gate.open();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          gate.open();
+        }
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [frame, enabled, gate]);
+  return gate.promise;
+}
+
 export interface RemoteRegionProps {
   remote: string;
   exposed: string;
   label: string;
-  /** Overrides the installed loader (tests). */
-  load?: RemoteLoader;
+  /**
+   * 'client': what it shows only the browser knows (the cart, the session), so the server and the
+   * hydrating browser show the loading state and the browser renders it afterwards.
+   */
+  render?: 'server' | 'client';
+  /** 'near-viewport': the browser fetches the code when the region scrolls near the screen. */
+  loadWhen?: 'at-once' | 'near-viewport';
+  /** Overrides the provided or installed loader (tests). */
+  loader?: RemoteModuleLoader;
 }
 
-/** One region of the page rendered by a remote module, loaded lazily and isolated by its own boundary. */
-export function RemoteRegion({ remote, exposed, label, load }: RemoteRegionProps) {
+/**
+ * One region of the page rendered by a remote module, isolated by its own boundary. A module loaded
+ * already renders at once (the server, the page's own route while hydrating); otherwise it is loaded
+ * lazily. If the server could not render it, the browser renders it; if that fails too, the region
+ * says so with a retry and the rest of the page goes on. Memoised, so a change above a region the
+ * browser is still hydrating never forces it to throw away its server HTML.
+ */
+export const RemoteRegion = memo(function RemoteRegion({
+  remote,
+  exposed,
+  label,
+  render = 'server',
+  loadWhen = 'at-once',
+  loader: given,
+}: RemoteRegionProps) {
+  const provided = useContext(RemoteLoaderContext);
+  const loader = given ?? provided ?? installedLoader;
   const [attempt, setAttempt] = useState(0);
-  const Exposed = useMemo(
-    () => lazy(() => (load ?? installedLoader)(remote, exposed, attempt > 0)),
-    [load, remote, exposed, attempt],
-  );
+  const frame = useRef<HTMLDivElement>(null);
+  const nearViewport = useNearViewport(frame, loadWhen === 'near-viewport');
 
-  return (
-    <RemoteErrorBoundary key={attempt} label={label} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense
-        fallback={
-          <Loading role="status">
-            <Spinner /> Loading {label}…
-          </Loading>
-        }
-      >
-        <Exposed />
-      </Suspense>
-    </RemoteErrorBoundary>
+  const Exposed = useMemo(() => {
+    const loaded = attempt === 0 ? loader.peek(remote, exposed) : undefined;
+    if (loaded) return loaded.default;
+    return lazy(() => nearViewport.then(() => loader.load(remote, exposed, attempt > 0)));
+  }, [loader, remote, exposed, attempt, nearViewport]);
+
+  const content = (
+    <Suspense fallback={<RegionLoading label={label} />}>
+      <Exposed />
+    </Suspense>
   );
-}
+  return (
+    <div ref={frame} data-region={`${remote}/${exposed}`}>
+      <RemoteErrorBoundary key={attempt} label={label} onRetry={() => setAttempt((n) => n + 1)}>
+        {render === 'client' ? (
+          <AfterHydration fallback={<RegionLoading label={label} />}>{content}</AfterHydration>
+        ) : (
+          content
+        )}
+      </RemoteErrorBoundary>
+    </div>
+  );
+});

@@ -14,6 +14,11 @@ const Reveal = styled.div<{ $visible: boolean; $delay: number }>`
     transform: none;
     transition: none;
   }
+  /* Hidden only where a script will reveal it: HTML read without scripts shows everything. */
+  html:not([data-scripted]) & {
+    opacity: 1;
+    transform: none;
+  }
 `;
 
 function prefersReducedMotion(): boolean {
@@ -22,16 +27,18 @@ function prefersReducedMotion(): boolean {
   );
 }
 
-/** Animates a section in the first time it scrolls into view, after an optional delay (ms). */
+/**
+ * Animates a section in the first time it scrolls into view, after an optional delay (ms). The server
+ * and the hydrating browser render it hidden alike; the browser then watches it.
+ */
 export function ScrollReveal({ children, delay = 0 }: { children: ReactNode; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(
-    () => typeof IntersectionObserver === 'undefined' || prefersReducedMotion(),
-  );
+  const [visible, setVisible] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (visible || !element) return;
+    if (typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) return setVisible(true);
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

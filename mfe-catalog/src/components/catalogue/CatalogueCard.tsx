@@ -1,6 +1,6 @@
 import { formatUsd, type CatalogueProduct } from '@storefront/commerce';
 import { Badge, Button, Card } from '@storefront/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 import { AddToCartButton } from '../AddToCartButton';
 import { CardActions, CardPrice } from '../card-parts';
@@ -38,10 +38,17 @@ const Badges = styled.div`
   gap: 0.35rem;
 `;
 
-export function CatalogueCard({ product }: { product: CatalogueProduct }) {
+/** `priority`: the card is among the first a shopper sees, so its picture is fetched at once. */
+export function CatalogueCard({
+  product,
+  priority = false,
+}: {
+  product: CatalogueProduct;
+  priority?: boolean;
+}) {
   return (
     <Article as="article" aria-labelledby={`catalogue-${product.id}`} data-testid="catalogue-product">
-      <ProductImage src={product.image} alt={`${product.name} ${product.dose} vial`} />
+      <ProductImage src={product.image} alt={`${product.name} ${product.dose} vial`} priority={priority} />
       <Badges>
         {product.featured && <Badge $tone="warning">Featured</Badge>}
         <Badge $tone="accent">{product.purity}% Purity</Badge>

@@ -2,7 +2,7 @@ import type { HomeProduct } from '@storefront/commerce';
 import { formatUsd } from '@storefront/commerce';
 import { Badge, Button, Card, TagList } from '@storefront/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 import { checkoutHref } from '../../domain/home-grid';
 import { AddToCartButton } from '../AddToCartButton';
