@@ -1,9 +1,15 @@
 const path = require('node:path');
 const { shellConfig } = require('@storefront/mf-config');
 
+const federationPlugin = (file) => path.join(__dirname, 'src', file);
+
 module.exports = shellConfig({
   dir: __dirname,
   entry: './src/app/index.ts',
-  template: path.join(__dirname, 'src/app/index.html'),
-  runtimePlugins: [path.join(__dirname, 'src/app/federation/resilience-plugin.ts')],
+  serverEntry: './src/render/index.tsx',
+  runtimePlugins: [
+    federationPlugin('app/federation/provide-runtime-plugin.ts'),
+    federationPlugin('app/federation/resilience-plugin.ts'),
+  ],
+  serverRuntimePlugins: [federationPlugin('render/artifact-entry-plugin.ts')],
 });

@@ -13,8 +13,8 @@ export const stores = {
   searchQuery: createStore(''),
   /** Mirrors localStorage 'ageVerified'. */
   ageVerified: createStore(false),
-  /** Loaded by the shell at start; null until then. */
-  runtimeConfig: createStore<RuntimeConfig | null>(null),
+  /** Set by the shell before it renders, from the page on the browser and from its settings on the server. */
+  runtimeConfig: createStore<RuntimeConfig | null>(null, { sameOnServer: true }),
   cart: createStore<CartState>({ items: [] }),
   /** Whether the cart panel is open; the shell opens it on cart/open and on every addition. */
   cartPanelOpen: createStore(false),

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { Store } from './store';
 
-/** Subscribes a React component to a store. */
+/**
+ * Subscribes a React component to a store. While hydrating, it reads the store's server value, so the
+ * page matches its HTML; the browser's own value follows in the next render.
+ */
 export function useStore<T>(store: Store<T>): T {
   return useSyncExternalStore(
     (onChange) => {
@@ -9,6 +12,6 @@ export function useStore<T>(store: Store<T>): T {
       return () => subscription.unsubscribe();
     },
     store.get,
-    store.get,
+    store.serverValue,
   );
 }

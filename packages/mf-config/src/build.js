@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds one app (the shell or a remote) from its webpack.config.js: `node build.js <app-dir>`.
-// Run as its own process so two builds use both cores.
+// Builds one app (the shell or a remote), for the browser and for the server, from its
+// webpack.config.js: `node build.js <app-dir>`. Run as its own process so two builds use both cores.
 const path = require('node:path');
 const webpack = require('webpack');
 

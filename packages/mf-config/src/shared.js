@@ -1,14 +1,18 @@
-// The federation singletons: one React, one router, one bus, one theme in the page. The shell provides
-// them eagerly; remotes consume them. Versions come from what is installed, so the declaration and
-// the build can never disagree.
-
+// What the shell shares with the remotes, in the browser and on its server: one React, one router,
+// one validator, one bus, one theme in the page. The shell provides them; remotes consume them.
+// Versions come from what is installed, so the declaration and the build can never disagree.
+//
+// A shared module is shipped whole, never tree-shaken. So the router and the validator are shared
+// through our own packages, which re-export only what the storefront uses: @storefront/routing
+// (react-router-dom) and @storefront/schema (zod/mini). rxjs is not shared: the bus carries the few
+// operators it uses, and a module that pipes the bus's streams brings its own, which work on any
+// RxJS 7 Observable.
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   'styled-components',
-  'rxjs',
+  '@storefront/routing',
+  '@storefront/schema',
   '@storefront/bus',
   '@storefront/ui',
 ];

@@ -1,20 +1,35 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { affiliateCodeInUrl } from './affiliate-binding';
-import { GlobalStyle, RemoteErrorBoundary, RemoteRegion, theme } from '@storefront/ui';
-import { useEffect } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation, type ModuleRoute } from '@storefront/routing';
+import {
+  GlobalStyle,
+  PreloadedDataProvider,
+  RemoteErrorBoundary,
+  RemoteRegion,
+  theme,
+  type PreloadedResponses,
+} from '@storefront/ui';
+import { memo, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
+import { affiliateCodeInUrl } from './affiliate-binding';
 import { AgeGate } from './AgeGate';
 import { CartPanelHost } from './CartPanelHost';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
+import { useHeadOnNavigation } from './navigation-head';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { remoteRoutes } from './routing/route-table';
 import { Toaster } from './Toaster';
 
 const Page = styled.div`
   display: flex;
   flex-direction: column;
+  min-height: 100vh;
+`;
+
+/**
+ * At least a screen tall, so the footer starts below the fold on every page: content that arrives
+ * later (a page rendered in the browser, a region retried) never moves what the shopper sees.
+ */
+const Main = styled.div`
   min-height: 100vh;
 `;
 
@@ -30,9 +45,26 @@ const SkipLink = styled.a`
   }
 `;
 
+const NO_RESPONSES: PreloadedResponses = {};
+
+/** The answers the page came with hold for the page itself, not for pages the shopper goes on to. */
+function usePageResponses(responses: PreloadedResponses): PreloadedResponses {
+  const { key } = useLocation();
+  const first = useRef(key);
+  const navigated = useRef(false);
+  if (key !== first.current) navigated.current = true;
+  return navigated.current ? NO_RESPONSES : responses;
+}
+
 function useScrollToTopOnNavigation() {
   const { pathname } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    // The page's first render keeps where the shopper has scrolled to while it was loading.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     // Block body on purpose: scrollTo returns a Promise in current Chrome, and an effect must not return one.
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -47,40 +79,74 @@ function useAffiliateLinks() {
   }, [pathname, search]);
 }
 
-function SiteLayout() {
+/**
+ * The page behind the age gate or the open cart panel is inert. Set on the element rather than
+ * rendered, so the server's HTML, which cannot know the visitor's answer, never disagrees with it.
+ */
+function useInert(inert: boolean) {
+  const page = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (page.current) page.current.inert = inert;
+  }, [inert]);
+  return page;
+}
+
+/**
+ * The route's page. Memoised: the shell's own state changing (the age answer, the cart panel) never
+ * renders the page again, which right after hydrating would redo the whole page in one blocking pass.
+ */
+const PageRoutes = memo(function PageRoutes({
+  routes,
+  responses,
+}: {
+  routes: ModuleRoute[];
+  responses: PreloadedResponses;
+}) {
+  const pageResponses = usePageResponses(responses);
+  return (
+    <PreloadedDataProvider value={pageResponses}>
+      <Routes>
+        {routes.map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            // A region per route: a failure shown on one route must not follow the shopper to the next.
+            element={
+              <RemoteRegion
+                key={route.path}
+                remote={route.remote}
+                exposed={route.exposed}
+                label={route.label}
+                render={route.render}
+              />
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </PreloadedDataProvider>
+  );
+});
+
+function SiteLayout({ routes, responses }: { routes: ModuleRoute[]; responses: PreloadedResponses }) {
   const config = useStore(stores.runtimeConfig);
   const ageVerified = useStore(stores.ageVerified);
+  const cartOpen = useStore(stores.cartPanelOpen);
   const { pathname } = useLocation();
   useScrollToTopOnNavigation();
   useAffiliateLinks();
+  useHeadOnNavigation(routes);
   const ageGateOpen = pathname === '/' && !ageVerified;
-  const cartOpen = useStore(stores.cartPanelOpen);
+  const page = useInert(ageGateOpen || cartOpen);
 
   return (
     <>
-      <Page inert={ageGateOpen || cartOpen} data-age-gate-open={ageGateOpen}>
+      <Page ref={page} data-age-gate-open={ageGateOpen}>
         <SkipLink href="#main-content">Skip to content</SkipLink>
-        <Header shopName={config?.shopName ?? 'Helix Research'} />
-        <div id="main-content">
-          <Routes>
-            {remoteRoutes.map((route) => (
-              <Route
-                key={route.path}
-                path={route.path}
-                // A region per route: a failure shown on one route must not follow the shopper to the next.
-                element={
-                  <RemoteRegion
-                    key={route.path}
-                    remote={route.remote}
-                    exposed={route.exposed}
-                    label={route.label}
-                  />
-                }
-              />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </div>
+        <Header shopName={config?.shopName ?? ''} />
+        <Main id="main-content">
+          <PageRoutes routes={routes} responses={responses} />
+        </Main>
         <Footer config={config} />
       </Page>
       {ageGateOpen && <AgeGate />}
@@ -90,7 +156,16 @@ function SiteLayout() {
   );
 }
 
-export function App() {
+export interface AppProps {
+  /** The pages of the live modules (from the registry). */
+  routes: ModuleRoute[];
+  /** The API answers the page was rendered with, by URL. */
+  responses: PreloadedResponses;
+  /** BrowserRouter in the browser; on the server, a StaticRouter at the request's location. */
+  Router: ComponentType<{ children: ReactNode }>;
+}
+
+export function App({ routes, responses, Router }: AppProps) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
@@ -100,9 +175,9 @@ export function App() {
         hint="Please reload the page."
         onRetry={() => window.location.reload()}
       >
-        <BrowserRouter>
-          <SiteLayout />
-        </BrowserRouter>
+        <Router>
+          <SiteLayout routes={routes} responses={responses} />
+        </Router>
       </RemoteErrorBoundary>
     </ThemeProvider>
   );

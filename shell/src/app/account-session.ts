@@ -1,5 +1,7 @@
 import { AUTH_SESSION_STORAGE_KEY, stores, type StartAuthSession } from '@storefront/bus';
-import { loadExposedModule } from './federation/remote-loader';
+
+/** Loads the account module's session starter (the shell's federation loader). */
+export type LoadSessionModule = () => Promise<{ default: StartAuthSession }>;
 
 const signedOut = () => stores.auth.set({ loading: false, user: null, event: null });
 
@@ -17,11 +19,14 @@ function hasSavedSession(storage: Storage): boolean {
  * signed in are signed out at once and never download the auth client. If the module cannot be
  * loaded, the visitor is simply signed out: the header offers Sign In and the rest of the site works.
  */
-export async function startAccountSession(storage: Storage = window.localStorage): Promise<void> {
+export async function startAccountSession(
+  loadSessionModule: LoadSessionModule,
+  storage: Storage = window.localStorage,
+): Promise<void> {
   const config = stores.runtimeConfig.get();
   if (!config || !hasSavedSession(storage)) return signedOut();
   try {
-    const session = await loadExposedModule<StartAuthSession>('account', 'session');
+    const session = await loadSessionModule();
     session.default(config);
   } catch (error) {
     console.error('Sign-in is unavailable right now', error);

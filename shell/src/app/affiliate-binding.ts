@@ -5,7 +5,7 @@ import {
   requestJson,
   type AffiliateLookup,
 } from '@storefront/commerce';
-import { z } from 'zod';
+import * as z from '@storefront/schema';
 
 /** Spec section 9: the saved code and data live under these keys. */
 export const AFFILIATE_CODE_KEY = 'affiliate_code';
@@ -14,9 +14,9 @@ export const AFFILIATE_DATA_KEY = 'affiliate_data';
 const URL_PARAMETERS = ['ref', 'affiliate', 'aff'] as const;
 
 const affiliateDataSchema = z.object({
-  affiliateId: z.string().min(1),
-  affiliateName: z.string().min(1),
-  discountRate: z.number().min(0).max(1),
+  affiliateId: z.string().check(z.minLength(1)),
+  affiliateName: z.string().check(z.minLength(1)),
+  discountRate: z.number().check(z.minimum(0), z.maximum(1)),
 });
 
 export type AffiliateLookupFn = (code: string) => Promise<AffiliateLookup>;

@@ -1,18 +1,47 @@
+import { routeTable } from '@storefront/artifact-store/registry';
+import { stores, type StartAuthSession } from '@storefront/bus';
+import { BrowserRouter, matchPage, setDocumentShopName } from '@storefront/routing';
 import { installRemoteLoader } from '@storefront/ui';
-import { createRoot } from 'react-dom/client';
-import { bindAgeVerification } from './age-verification';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { startAccountSession } from './account-session';
 import { bindAffiliate } from './affiliate-binding';
+import { bindAgeVerification } from './age-verification';
 import { App } from './App';
 import { bindCart } from './cart-persistence';
 import { bindCartPanel } from './cart-panel';
-import { loadExposedComponent } from './federation/remote-loader';
-import { loadRuntimeConfig } from './runtime-config';
+import { createRemoteLoader } from './federation/remote-loader';
 
-installRemoteLoader(loadExposedComponent);
+const page = JSON.parse(document.getElementById(PAGE_STATE_ID)!.textContent!) as PageState;
+stores.runtimeConfig.set(page.config);
+setDocumentShopName(page.config.shopName);
+const loader = createRemoteLoader(page.registry);
+installRemoteLoader(loader);
 bindAgeVerification();
 bindCart();
 bindAffiliate();
 bindCartPanel();
-void loadRuntimeConfig().then(() => startAccountSession());
-createRoot(document.getElementById('root')!).render(<App />);
+void startAccountSession(() => loader.loadModule<StartAuthSession>('account', 'session'));
+
+const routes = routeTable(page.registry);
+const app = <App routes={routes} responses={page.responses} Router={BrowserRouter} />;
+const container = document.getElementById('root')!;
+
+/**
+ * The page's own module (its files were announced in the HTML, so they are on their way) is loaded
+ * before hydrating, and the page hydrates in one pass, in slices that leave the main thread free
+ * between them. If it cannot be loaded, its region loads it again and says so if that fails too.
+ */
+async function hydrate() {
+  const match = matchPage(routes, window.location.pathname);
+  if (match?.route.render === 'server') {
+    await loader.load(match.route.remote, match.route.exposed, false).catch(() => undefined);
+  }
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+}
+
+if (page.rendered) void hydrate();
+else createRoot(container).render(app);

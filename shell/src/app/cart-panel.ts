@@ -1,13 +1,11 @@
 import { bus, stores } from '@storefront/bus';
-import { merge } from 'rxjs';
-import { map } from 'rxjs/operators';
 
 /** The cart panel opens on cart/open and whenever something is added (spec section 4); cart/close closes it. */
 export function bindCartPanel(): () => void {
-  const subscription = merge(
-    bus.on('cart/open').pipe(map(() => true)),
-    bus.on('cart/add').pipe(map(() => true)),
-    bus.on('cart/close').pipe(map(() => false)),
-  ).subscribe((open) => stores.cartPanelOpen.set(open));
-  return () => subscription.unsubscribe();
+  const subscriptions = [
+    bus.on('cart/open').subscribe(() => stores.cartPanelOpen.set(true)),
+    bus.on('cart/add').subscribe(() => stores.cartPanelOpen.set(true)),
+    bus.on('cart/close').subscribe(() => stores.cartPanelOpen.set(false)),
+  ];
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }

@@ -1,10 +1,12 @@
 import { addToCart, bus, cartAdditionSchema, stores, type CartState } from '@storefront/bus';
-import { z } from 'zod';
+import * as z from '@storefront/schema';
 
 /** The shell owns the cart: it persists it so a reload keeps it, and keeps browser tabs in step. */
 export const CART_KEY = 'cart';
 
-const storedCartSchema = z.object({ items: z.array(cartAdditionSchema.extend({ id: z.string().min(1) })) });
+const storedCartSchema = z.object({
+  items: z.array(z.extend(cartAdditionSchema, { id: z.string().check(z.minLength(1)) })),
+});
 
 function readCart(storage: Storage): CartState {
   try {

@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ArtifactStore } from '@storefront/artifact-store';
 import { contentRoutes } from '@storefront/content-service/src/app';
 import { createServiceApp, loadConfig } from '@storefront/service-kit';
 import { openTestDatabase, silentLogger, type TestDatabase } from '@storefront/service-kit/testing';
 import request from 'supertest';
+import { defineRoutes } from '@storefront/routing';
+import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { createShellServer } from './app';
 import { shellConfigShape } from './config';
 
@@ -18,11 +21,31 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+const refundPolicyRoute = defineRoutes([
+  {
+    path: '/refund-policy',
+    exposed: 'RefundPolicyPage',
+    label: 'refund policy',
+    data: { policy: '/api/content/policies/refund-policy' },
+    head: { title: 'Refund Policy', description: 'All sales are final.' },
+  },
+])[0]!;
+
+/** The state a page carries for the browser (configuration, registry, the answers it was rendered with). */
+function pageState(html: string): PageState {
+  const json = new RegExp(`<script id="${PAGE_STATE_ID}" type="application/json">(.*?)</script>`, 's').exec(
+    html,
+  );
+  if (!json) throw new Error('The page carries no state');
+  return JSON.parse(json[1]!) as PageState;
+}
+
 describe('shell server', () => {
   let contentDb: TestDatabase;
   const servers: Server[] = [];
   let app: ReturnType<typeof createShellServer>;
   let liveVersion: string;
+  let store: ArtifactStore;
 
   beforeAll(async () => {
     contentDb = await openTestDatabase(
@@ -47,10 +70,13 @@ describe('shell server', () => {
     const slowUrl = await listen(slowServer);
 
     const shellDist = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
-    writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(shellDist, 'main.0123456789.js'), 'console.log("shell")');
+    writeFileSync(
+      path.join(shellDist, 'storefront-shell.json'),
+      JSON.stringify({ scripts: ['/main.0123456789.js'] }),
+    );
 
-    const store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'artifacts-')));
+    store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'artifacts-')));
     const build = mkdtempSync(path.join(tmpdir(), 'content-build-'));
     writeFileSync(path.join(build, 'remoteEntry.js'), `var content = ${JSON.stringify('x'.repeat(5000))};`);
     mkdirSync(path.join(build, 'nested'));
@@ -58,6 +84,7 @@ describe('shell server', () => {
       packageVersion: '0.1.0',
       commit: 'test',
       by: 'jest',
+      routes: [refundPolicyRoute],
     }).version;
     store.activate('content', liveVersion, 'jest');
 
@@ -69,7 +96,9 @@ describe('shell server', () => {
       PROXY_TIMEOUT_MS: '300',
       CONTACT_EMAIL: 'lab@example.org',
     });
-    app = createShellServer(config, store, silentLogger());
+    // No server renderer in a unit test (it is built with the apps; the e2e suite renders with it):
+    // pages are sent as frames the browser renders, with their head, status and data.
+    app = createShellServer(config, store, silentLogger(), null);
   });
 
   afterAll(async () => {
@@ -80,24 +109,69 @@ describe('shell server', () => {
     await contentDb.dispose();
   });
 
-  it('serves the registry uncached, listing live versions only', async () => {
+  it('serves the registry uncached, listing live versions and their routes', async () => {
     const res = await request(app).get('/registry.json');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toEqual({
-      modules: { content: { version: liveVersion, entry: `/remotes/content/${liveVersion}/remoteEntry.js` } },
+      modules: {
+        content: {
+          version: liveVersion,
+          entry: `/remotes/content/${liveVersion}/remoteEntry.js`,
+          routes: [refundPolicyRoute],
+        },
+      },
     });
   });
 
-  it('serves the runtime configuration from its environment', async () => {
-    const res = await request(app).get('/config.json');
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toEqual({
+  it('inlines the runtime configuration, the registry and the data of the page into the page', async () => {
+    const page = await request(app).get('/refund-policy').set('accept', 'text/html');
+    const state = pageState(page.text);
+    expect(state.config).toEqual({
       shopName: 'Helix Research',
       contactEmail: 'lab@example.org',
       contactPhone: '+1 (480) 555-0142',
       authUrl: '/api/account',
       authAnonKey: 'storefront-local-anon-key',
     });
+    expect(state.registry.modules.content?.version).toBe(liveVersion);
+    const policy = state.responses['/api/content/policies/refund-policy'];
+    expect(policy?.status).toBe(200);
+    expect((policy?.body as { title: string }).title).toBe('Refund Policy');
+    expect(state.rendered).toBe(false);
+    expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
+  });
+
+  it('gives each page its own title, description, canonical URL and Open Graph tags', async () => {
+    const page = await request(app).get('/refund-policy?utm_source=mail').set('accept', 'text/html');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Refund Policy | Helix Research</title>');
+    expect(page.text).toContain('<meta name="description" content="All sales are final.">');
+    expect(page.text).toContain('<link rel="canonical" href="http://localhost:3000/refund-policy">');
+    expect(page.text).toContain('<meta property="og:title" content="Refund Policy | Helix Research">');
+    expect(page.text).not.toContain('noindex');
+  });
+
+  it('answers 404, with the not-found page unindexed, for a path no module serves', async () => {
+    const page = await request(app).get('/no-such-page').set('accept', 'text/html');
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('<title>Page not found | Helix Research</title>');
+    expect(page.text).toContain('<meta name="robots" content="noindex">');
+    expect(page.text).not.toContain('rel="canonical"');
+  });
+
+  it('answers 404 for a missing script instead of sending a page in its place', async () => {
+    const res = await request(app).get('/main.0000000000.js').set('accept', 'text/html,*/*');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/problem\+json/);
+  });
+
+  it('lists the indexed pages of the live modules in the sitemap, and points robots at it', async () => {
+    const robots = await request(app).get('/robots.txt');
+    expect(robots.text).toContain('Disallow: /api/');
+    expect(robots.text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    const sitemap = await request(app).get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
+    expect(sitemap.text).toContain('<url><loc>http://localhost:3000/refund-policy</loc></url>');
   });
 
   it('serves versioned remote files compressed and cached for good', async () => {
@@ -107,6 +181,28 @@ describe('shell server', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the gzip file a build wrote beside a script, for a version deployed while it runs too', async () => {
+    const build = mkdtempSync(path.join(tmpdir(), 'content-build-'));
+    writeFileSync(path.join(build, 'remoteEntry.js'), 'var compressedOnTheFly = true;');
+    writeFileSync(path.join(build, 'remoteEntry.js.gz'), gzipSync('var precompressed = true;'));
+    const { version } = store.publish('content', build, {
+      packageVersion: '0.2.0',
+      commit: 'test',
+      by: 'jest',
+    });
+    const res = await request(app)
+      .get(`/remotes/content/${version}/remoteEntry.js`)
+      .set('accept-encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.text).toBe('var precompressed = true;');
+    const plain = await request(app)
+      .get(`/remotes/content/${version}/remoteEntry.js`)
+      .set('accept-encoding', 'identity');
+    expect(plain.text).toBe('var compressedOnTheFly = true;');
   });
 
   it('answers a missing remote file with 404, not the page', async () => {

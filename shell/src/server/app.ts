@@ -1,30 +1,101 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toPublicRegistry, type ArtifactStore } from '@storefront/artifact-store';
+import type { RuntimeConfig } from '@storefront/bus';
 import { notFoundHandler, problemHandler, requestLogging, type Logger } from '@storefront/service-kit';
 import compression from 'compression';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { PageRenderer } from '../render';
 import { apiProxy } from './api-proxy';
 import { SERVICE_MODULES, serviceUrl, type ShellConfig } from './config';
+import { INLINE_SCRIPT_HASHES } from './document';
+import { pageHandler } from './pages';
+import { createRemoteAssets } from './remote-assets';
+import { loadPageRenderer } from './render-bundle';
+import { seoRoutes } from './seo';
+import { staticFiles } from './static-files';
+import { createServiceApi } from './service-api';
 
+/** What a script needs said about itself: its type is as declared, and other sites may not embed it. */
+const scriptHeaders = [helmet.xContentTypeOptions(), helmet.crossOriginResourcePolicy()];
+
+/** Where the shell's build keeps its server renderer (dist/server/). */
+const SERVER_FOLDER = 'server';
 const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
 
+/** The shell's scripts, in order, from the declaration its browser build wrote. */
+function shellScripts(shellDist: string, logger: Logger): string[] {
+  const declaration = path.join(shellDist, 'storefront-shell.json');
+  if (!existsSync(declaration)) {
+    logger.error({ declaration }, 'the shell is not built: pages cannot load their scripts');
+    return [];
+  }
+  return (JSON.parse(readFileSync(declaration, 'utf8')) as { scripts: string[] }).scripts;
+}
+
+/** What the browser is told at run time (inlined in every page), never baked into a build. */
+export function runtimeConfigOf(config: ShellConfig): RuntimeConfig {
+  return {
+    shopName: config.SHOP_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+    contactPhone: config.CONTACT_PHONE,
+    authUrl: config.SUPABASE_URL ?? '/api/account',
+    authAnonKey: config.SUPABASE_ANON_KEY,
+  };
+}
+
 /**
- * The shell's server: its own bundle, the registry, the versioned remote builds, the browser's runtime
- * configuration, /api/<module> proxied to each service, and the single-page fallback.
+ * The shell's server: every page rendered with the live modules, its own bundle, the registry, the
+ * versioned remote builds, /api/<module> proxied to each service, robots.txt and the sitemap.
+ * `renderer` is the server renderer built beside the shell's bundle (null: the browser renders pages).
  */
 export function createShellServer(
   config: ShellConfig,
-  store: Pick<ArtifactStore, 'readRegistry' | 'remotesRoot'>,
+  store: Pick<ArtifactStore, 'readRegistry' | 'remotesRoot' | 'versionDir'>,
   logger: Logger,
+  renderer: PageRenderer | null = loadPageRenderer(
+    config.SHELL_DIST,
+    {
+      config: runtimeConfigOf(config),
+      serverEntryOf: (remote, version) =>
+        path.join(store.versionDir(remote, version), 'server', 'remoteEntry.js'),
+      onRegionError: (error) => logger.warn({ err: error }, 'a region was left for the browser to render'),
+      onHeadError: (error) => logger.warn({ err: error }, 'a page module could not build its head'),
+    },
+    logger,
+  ),
 ) {
   const app = express();
+  const getApi = createServiceApi(config);
   app.disable('x-powered-by');
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: 'shell' });
+  });
+
+  // Scripts go out before anything else, with only the headers that matter for a script: the page's
+  // policies belong to the page, and on a dozen files they would add kilobytes to every first visit.
+  // A published remote version never changes, so its files may be cached for a year.
+  app.use(
+    '/remotes',
+    scriptHeaders,
+    staticFiles(store.remotesRoot, () => true),
+    notFoundHandler,
+  );
+  // The server renderer is the server's own, not a file for browsers.
+  const shellFiles = express
+    .Router()
+    .use(staticFiles(config.SHELL_DIST, (file) => HASHED_ASSET.test(file.replace(/\.gz$/, ''))));
+  const serveShellFiles: RequestHandler = (req, res, next) =>
+    req.path.startsWith(`/${SERVER_FOLDER}/`) ? next() : shellFiles(req, res, next);
+  app.use(scriptHeaders, serveShellFiles);
+
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...INLINE_SCRIPT_HASHES],
           // styled-components writes its rules into <style> elements at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],
@@ -45,49 +116,29 @@ export function createShellServer(
   }
   app.use('/api', notFoundHandler);
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', service: 'shell' });
-  });
-
   app.get('/registry.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(toPublicRegistry(store.readRegistry()));
   });
 
-  app.get('/config.json', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json({
-      shopName: config.SHOP_NAME,
-      contactEmail: config.CONTACT_EMAIL,
-      contactPhone: config.CONTACT_PHONE,
-      authUrl: config.SUPABASE_URL ?? '/api/account',
-      authAnonKey: config.SUPABASE_ANON_KEY,
-    });
-  });
+  app.use(seoRoutes({ siteUrl: config.SITE_URL, readRegistry: () => store.readRegistry(), getApi, logger }));
 
-  // A published version never changes, so its files may be cached for a year.
-  app.use(
-    '/remotes',
-    compression(),
-    express.static(store.remotesRoot, { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
-    notFoundHandler,
-  );
-
-  app.use(
-    compression(),
-    express.static(config.SHELL_DIST, {
-      index: false,
-      setHeaders: (res, file) => {
-        res.setHeader(
-          'Cache-Control',
-          HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+  // Pages are compressed as they are sent; scripts were compressed when they were built.
+  app.use(compression());
+  const scripts = shellScripts(config.SHELL_DIST, logger);
+  app.get(
+    /.*/,
+    pageHandler({
+      config: runtimeConfigOf(config),
+      siteUrl: config.SITE_URL,
+      budgetMs: config.RENDER_BUDGET_MS,
+      readRegistry: () => store.readRegistry(),
+      shellScripts: () => scripts,
+      pageModuleFiles: createRemoteAssets((remote, version) => store.versionDir(remote, version)),
+      getApi,
+      renderer,
+      logger,
     }),
   );
-
-  app.get(/.*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
-    res.set('Cache-Control', 'no-cache').sendFile(path.join(config.SHELL_DIST, 'index.html'));
-  });
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger, '0kb'));

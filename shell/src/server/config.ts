@@ -28,6 +28,15 @@ export const shellConfigShape = {
   SHELL_DIST: z.string().default(path.join(__dirname, '../../dist')),
   ARTIFACT_DIR: z.string().default(path.join(defaultDataDir(), 'artifacts')),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * How long a page may wait for its data and modules on the server before the browser takes over what
+   * is missing: past it, the page is sent with those regions loading, never later.
+   */
+  RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1_500),
+  /** The public origin of the site, for canonical URLs, link previews and the sitemap. */
+  SITE_URL: url()
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
   SHOP_NAME: z.string().min(1).default('Helix Research'),
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).default('support@helix-research.example'),
   CONTACT_PHONE: z.string().min(1).default('+1 (480) 555-0142'),

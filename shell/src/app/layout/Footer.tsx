@@ -1,6 +1,7 @@
+import { memo } from 'react';
 import type { RuntimeConfig } from '@storefront/bus';
 import { Container, media } from '@storefront/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Foot = styled.footer`
@@ -51,7 +52,8 @@ const Legal = styled.p`
   opacity: 0.75;
 `;
 
-export function Footer({ config }: { config: RuntimeConfig | null }) {
+/** Memoised: it renders again only when its own props or state change. */
+export const Footer = memo(function Footer({ config }: { config: RuntimeConfig | null }) {
   return (
     <Foot>
       <Container>
@@ -105,4 +107,4 @@ export function Footer({ config }: { config: RuntimeConfig | null }) {
       </Container>
     </Foot>
   );
-}
+});

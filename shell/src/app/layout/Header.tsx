@@ -1,6 +1,6 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { memo, useState } from 'react';
+import { Link, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { Button, Container, media } from '@storefront/ui';
 import { CartButton } from './CartButton';
@@ -134,7 +134,8 @@ const SignedInAs = styled.span`
 `;
 
 /** Spec section 2's header, with the compact bar and menu toggle under 768px. */
-export function Header({ shopName }: { shopName: string }) {
+/** Memoised: it renders again only when its own props or state change. */
+export const Header = memo(function Header({ shopName }: { shopName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { user } = useStore(stores.auth);
   const signOut = () => bus.publish('auth/sign-out');
@@ -266,4 +267,4 @@ export function Header({ shopName }: { shopName: string }) {
       </CompactBar>
     </Bar>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/routing';
 import { media } from '@storefront/ui';
 import styled from 'styled-components';
 

@@ -1,6 +1,6 @@
 import { stores, useStore } from '@storefront/bus';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Form = styled.form`

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/routing';
 import styled, { css } from 'styled-components';
 
 const itemStyle = css`

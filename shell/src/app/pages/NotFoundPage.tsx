@@ -1,5 +1,5 @@
 import { Button, Card, Container } from '@storefront/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Box = styled(Card)`

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { PAGE_STATE_ID, scriptSafeJson, type PageState } from '../page-state';
+
+/**
+ * Runs before anything is painted: marks the page as scripted (sections that scroll into view may
+ * start hidden) and marks a visitor who answered the age gate before (spec: localStorage
+ * 'ageVerified'), so the gate every server-rendered home page carries stays hidden for them.
+ */
+const EARLY_SCRIPT =
+  "(function(d){d.setAttribute('data-scripted','');try{if(localStorage.getItem('ageVerified')==='true')d.setAttribute('data-age-verified','')}catch(e){}})(document.documentElement)";
+
+/**
+ * Runs at the end of the page: requests the shell's scripts (listed in its data-scripts, in order) once
+ * the page has been painted. On a phone's slow link the page's HTML, styles and first pictures then
+ * have the bandwidth to themselves; the server-rendered page is readable, and its links work, while the
+ * scripts arrive. A tab opened in the background paints nothing, so a timer starts them there.
+ */
+const SCRIPT_LOADER =
+  "(function(s){var done=false;function load(){if(done)return;done=true;s.getAttribute('data-scripts').split(' ').forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})(document.currentScript)";
+
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** For the Content-Security-Policy: the inline scripts a page runs, and no other. */
+export const INLINE_SCRIPT_HASHES = [sha256(EARLY_SCRIPT), sha256(SCRIPT_LOADER)];
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 34 34'%3E%3Cpath d='M17 2 30 9.5v15L17 32 4 24.5v-15Z' fill='%230b3d61'/%3E%3C/svg%3E";
+
+export interface DocumentParts {
+  /** Title, meta, canonical, Open Graph and JSON-LD tags. */
+  headTags: string;
+  /** Files the page will need next (the page's module), announced so they download at once. */
+  preloads: string[];
+}
+
+/**
+ * The start of the page, up to where the rendered styles go: it can be sent before the page is
+ * rendered, so the browser starts on the page module's files while the server renders.
+ */
+export function documentStart({ headTags, preloads }: DocumentParts): string {
+  return [
+    '<!doctype html><html lang="en"><head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="theme-color" content="#0b3d61">',
+    headTags,
+    `<link rel="icon" href="${FAVICON}">`,
+    `<script>${EARLY_SCRIPT}</script>`,
+    ...preloads.map((href) => `<link rel="preload" as="script" href="${href}">`),
+  ].join('');
+}
+
+export interface DocumentEndParts {
+  /** The styles the render collected. */
+  styles: string;
+  /** The rendered page; empty when the browser renders it. */
+  html: string;
+  state: PageState;
+  /** The shell's scripts, in order. */
+  scripts: string[];
+}
+
+/** The rest of the page: styles, the rendered body, the state, and what loads the scripts. */
+export function documentEnd({ styles, html, state, scripts }: DocumentEndParts): string {
+  return [
+    styles,
+    '</head><body>',
+    `<div id="root">${html}</div>`,
+    `<script id="${PAGE_STATE_ID}" type="application/json">${scriptSafeJson(state)}</script>`,
+    `<script data-scripts="${scripts.join(' ')}">${SCRIPT_LOADER}</script>`,
+    '<noscript>This store needs JavaScript for the cart and checkout.</noscript>',
+    '</body></html>',
+  ].join('');
+}

@@ -1,0 +1,39 @@
+import { resolveDataUrl, type ModuleRoute } from '@storefront/routing';
+import type { ApiAnswer, ServiceApi } from './service-api';
+
+export interface PageData {
+  /** Each declared data item's body, by name, for the page's head. */
+  data: Record<string, unknown>;
+  /** The answers by URL, embedded in the page for its components. */
+  responses: Record<string, ApiAnswer>;
+  /** 404 when the page's data does not exist, 503 when a service failed it, else 200. */
+  status: number;
+}
+
+/**
+ * Fetches what a server-rendered route declares it needs, all at once, within the budget. What does
+ * not answer in time is left out: the page fetches it in the browser.
+ */
+export async function fetchPageData(
+  route: ModuleRoute,
+  location: { params: Record<string, string | undefined>; search: string },
+  getApi: ServiceApi,
+  budgetMs: number,
+  requestId: string,
+): Promise<PageData> {
+  const wanted = Object.entries(route.data).flatMap(([name, template]) => {
+    const url = resolveDataUrl(template, { ...location, query: route.query });
+    return url ? [{ name, url }] : [];
+  });
+  const answers = await Promise.all(wanted.map(({ url }) => getApi(url, budgetMs, requestId)));
+  const page: PageData = { data: {}, responses: {}, status: 200 };
+  wanted.forEach(({ name, url }, index) => {
+    const answer = answers[index];
+    if (!answer) return;
+    page.data[name] = answer.body;
+    page.responses[url] = answer;
+    if (answer.status === 404) page.status = 404;
+    else if (answer.status >= 500 && page.status !== 404) page.status = 503;
+  });
+  return page;
+}
