@@ -56,23 +56,6 @@ test('the footer links lead to the policy pages', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping Policy' })).toBeVisible();
 });
 
-test('a route whose module is not deployed says so in its region, and the rest of the site works', async ({
-  page,
-}) => {
-  // As if the account module had never been deployed: the registry this page reads does not list it.
-  await page.route('**/registry.json', async (route) => {
-    const response = await route.fetch();
-    const registry = (await response.json()) as { modules: Record<string, unknown> };
-    delete registry.modules.account;
-    await route.fulfill({ response, json: registry });
-  });
-  await page.goto('/auth');
-  await expect(page.getByRole('alert')).toContainText('The sign-in page is unavailable right now.');
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
-});
-
 test('a remote whose files cannot be fetched shows its message, and Try again recovers', async ({ page }) => {
   let blocked = true;
   await page.route('**/remotes/content/**', (route) =>

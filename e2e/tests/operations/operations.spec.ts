@@ -1,6 +1,8 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ArtifactStore } from '@storefront/artifact-store';
 import { expect, test, type Page } from '@playwright/test';
 import { fillOrderForm, payOnHostedPage, SANDBOX_CARDS, tickAgreements } from '../../support/checkout';
 import { asVerifiedAdult, toast } from '../../support/fixtures';
@@ -49,6 +51,56 @@ test('a remote whose code throws while rendering is contained in its region', as
   await expect(page.getByRole('alert')).toContainText('The shipping policy is unavailable right now.');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page.getByTestId('home-product')).toHaveCount(7);
+});
+
+/** A copy of a live module's build in which rendering a policy throws, on the server and in the browser. */
+function brokenCopyOf(store: ArtifactStore, module: string, version: string): string {
+  const copy = mkdtempSync(path.join(tmpdir(), `${module}-broken-`));
+  cpSync(store.versionDir(module, version), copy, { recursive: true });
+  const files = readdirSync(copy, { recursive: true, encoding: 'utf8' });
+  for (const file of files.map((name) => path.join(copy, name))) {
+    if (file.endsWith('.gz')) rmSync(file);
+    else if (file.endsWith('.js'))
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replaceAll('"Last updated "', '(()=>{throw new Error("render bug")})()'),
+      );
+  }
+  return copy;
+}
+
+test('a module whose render throws on the server too leaves the page rendered, with Try again in its region', async ({
+  page,
+}) => {
+  const store = new ArtifactStore(path.join(DATA_DIR, 'artifacts'));
+  const live = store.readRegistry().modules.content!;
+  const routes = live.versions.find((record) => record.version === live.live)!.routes;
+  const broken = store.publish('content', brokenCopyOf(store, 'content', live.live!), {
+    packageVersion: '0.0.0-broken',
+    commit: 'e2e',
+    by: 'e2e',
+    routes,
+  });
+  store.activate('content', broken.version, 'e2e');
+  try {
+    // The server sends the page with the shell rendered and the region left for the browser.
+    const response = await page.request.get('/refund-policy');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Refund Policy | Helix Research</title>');
+    expect(html).toContain('Search products');
+    expect(html).toContain('Shipping Policy');
+    expect(html).not.toContain('Last updated');
+
+    await page.goto('/refund-policy');
+    await expect(page.getByRole('alert')).toContainText('The refund policy is unavailable right now.');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expectOtherRoutesWork(page);
+  } finally {
+    store.activate('content', live.live!, 'e2e', 'rollback');
+  }
+  await page.goto('/refund-policy');
+  await expect(page.getByText(/Last updated/)).toBeVisible();
 });
 
 /** Stops one of the stack's services (npm start records each one's pid) and waits until its process is gone. */
@@ -186,6 +238,8 @@ test('a module is deployed alone and rolled back, with nothing else touched', as
     writeFileSync(source, original);
   }
 
+  // The next request renders the page with the new version on the server, and the browser hydrates it.
+  expect(await (await page.request.get('/cancel')).text()).toContain('Your Payment Was Cancelled');
   await page.reload();
   await expect(heading).toHaveText('Your Payment Was Cancelled');
   const after = await registry();
@@ -201,6 +255,9 @@ test('a module is deployed alone and rolled back, with nothing else touched', as
   expect(rolledBack).toContain(
     `rolled back from ${after.modules.checkout!.version} to ${before.modules.checkout!.version}`,
   );
+  const rendered = await (await page.request.get('/cancel')).text();
+  expect(rendered).toContain('Payment Cancelled');
+  expect(rendered).not.toContain('Your Payment Was Cancelled');
   await page.reload();
   await expect(heading).toHaveText('Payment Cancelled');
   expect((await registry()).modules).toEqual(before.modules);

@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import webpack from 'webpack';
+import { REPO_ROOT } from '../modules';
+
+const FLOOR_DIR = path.join(REPO_ROOT, 'bench/floor');
+
+/** Builds the floor app (React 19 createRoot and one <h1>) with the webpack and SWC the storefront uses. */
+export async function buildFloorApp(): Promise<string> {
+  const outputDir = path.join(FLOOR_DIR, 'dist');
+  const compiler = webpack({
+    mode: 'production',
+    context: FLOOR_DIR,
+    entry: './src/index.tsx',
+    output: { path: outputDir, filename: 'main.js', clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2020',
+            },
+          },
+        },
+      ],
+    },
+    performance: { hints: false },
+  });
+  await new Promise<void>((resolve, reject) =>
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
+      else resolve();
+    }),
+  );
+  return path.join(outputDir, 'main.js');
+}
+
+const FLOOR_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Floor</title><meta name="description" content="The least a React page can be.">
+<script defer src="/main.js"></script></head>
+<body><div id="root"></div></body>
+</html>`;
+
+/** Serves the floor app from a bare node:http server, its script gzipped as the storefront's are. */
+export async function serveFloorApp(script: string, port: number): Promise<Server> {
+  const gzipped = gzipSync(readFileSync(script), { level: 9 });
+  const server = createServer((req, res) => {
+    if (req.url === '/main.js') {
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript',
+        'Content-Encoding': 'gzip',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      });
+      res.end(gzipped);
+    } else if (req.url === '/') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(FLOOR_PAGE);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}

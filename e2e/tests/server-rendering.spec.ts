@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { asVerifiedAdult } from '../support/fixtures';
+
+/** What a crawler, a link preview or curl gets: the HTML as the server sends it. */
+test('each page arrives rendered, with its own title, description and status', async ({ request }) => {
+  const home = await request.get('/');
+  expect(home.status()).toBe(200);
+  const homeHtml = await home.text();
+  expect(homeHtml).toContain('<title>Research-Grade Peptides | Helix Research</title>');
+  expect(homeHtml).toMatch(/<meta name="description" content="[^"]{40,}">/);
+  expect(homeHtml.match(/data-testid="home-product"/g)).toHaveLength(7);
+  for (const name of ['BPC-157', 'Retatrutide', 'GHK-Cu']) expect(homeHtml).toContain(name);
+
+  const product = await request.get('/product/bpc-157');
+  expect(product.status()).toBe(200);
+  const productHtml = await product.text();
+  expect(productHtml).toContain('<title>BPC-157 10mg | Helix Research</title>');
+  expect(productHtml).toMatch(/<h1[^>]*>BPC-157/);
+  expect(productHtml).toContain('$79.99');
+  expect(productHtml).toContain('<link rel="canonical" href="http://127.0.0.1:3100/product/bpc-157">');
+  expect(productHtml).toContain('<meta property="og:type" content="product">');
+
+  for (const path of ['/no-such-page', '/product/no-such-id']) {
+    const missing = await request.get(path);
+    expect(missing.status(), path).toBe(404);
+    const html = await missing.text();
+    expect(html).toContain('<title>Page not found | Helix Research</title>');
+    expect(html).toContain('Oops! Page not found');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  }
+});
+
+test('product and checkout pages describe their product to search engines (schema.org Product)', async ({
+  request,
+}) => {
+  const jsonLd = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const script = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+    expect(script, path).not.toBeNull();
+    return JSON.parse(script![1]!) as Record<string, unknown>;
+  };
+  expect(await jsonLd('/product/bpc-157')).toMatchObject({
+    '@type': 'Product',
+    name: 'BPC-157 10mg',
+    sku: 'bpc-157',
+    offers: {
+      '@type': 'Offer',
+      price: '79.99',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    },
+  });
+  const checkout = await jsonLd('/checkout/retatrutide');
+  expect(checkout).toMatchObject({ '@type': 'Product', name: 'Retatrutide', sku: 'RETA' });
+  expect(checkout.offers).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ sku: 'RETA-10MG', price: '140.00', priceCurrency: 'USD' }),
+    ]),
+  );
+});
+
+test('robots.txt points at a sitemap of every indexed page, products included', async ({ request }) => {
+  expect(await (await request.get('/robots.txt')).text()).toContain(
+    'Sitemap: http://127.0.0.1:3100/sitemap.xml',
+  );
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of ['/', '/catalog', '/product/bpc-157', '/checkout/retatrutide', '/refund-policy']) {
+    expect(sitemap).toContain(`<loc>http://127.0.0.1:3100${path}</loc>`);
+  }
+  for (const path of ['/auth', '/cart-checkout', '/success', '/cancel']) {
+    expect(sitemap).not.toContain(`<loc>http://127.0.0.1:3100${path}</loc>`);
+  }
+});
+
+test.describe('in the browser', () => {
+  test.beforeEach(async ({ page }) => asVerifiedAdult(page));
+
+  test('a page hydrates with the data it came with: no API call, no flicker', async ({ page }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/product/')) apiCalls.push(request.url());
+    });
+    await page.goto('/product/bpc-157');
+    const heading = page.getByRole('heading', { level: 1, name: 'BPC-157' });
+    await expect(heading).toBeVisible();
+    // Hydrated: the page answers the shopper.
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    expect(apiCalls).toEqual([]);
+  });
+
+  test('without JavaScript a product page still shows its name, price and description', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/product/bpc-157');
+    await expect(page.getByRole('heading', { level: 1, name: 'BPC-157' })).toBeVisible();
+    await expect(page.getByText('$79.99').first()).toBeVisible();
+    await expect(page.getByText(/Stable pentadecapeptide/).first()).toBeVisible();
+    await context.close();
+  });
+});
