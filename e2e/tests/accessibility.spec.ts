@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { asVerifiedAdult, expectNoSeriousA11yViolations } from '../support/fixtures';
 
 test('the home page with its age gate has no serious accessibility violations', async ({ page }) => {

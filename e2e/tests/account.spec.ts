@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { asVerifiedAdult, MOBILE, uniqueEmail } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MOBILE } from '../support/fixtures';
 
 test.describe('home age gate', () => {

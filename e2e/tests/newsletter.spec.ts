@@ -1,11 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { asVerifiedAdult, toast, uniqueEmail } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await asVerifiedAdult(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Stay Updated with Research' })).toBeVisible();
+  await waitForNewsletter(page);
 });
+
+/** The sign-up's code is fetched when it scrolls near the screen; its form works once that has hydrated. */
+async function waitForNewsletter(page: import('@playwright/test').Page) {
+  await page.getByRole('form', { name: 'Newsletter sign-up' }).scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-region="content/Newsletter"][data-ready]')).toBeAttached();
+}
 
 async function subscribe(page: import('@playwright/test').Page, name: string, email: string) {
   const form = page.getByRole('form', { name: 'Newsletter sign-up' });
@@ -27,6 +34,7 @@ test('says "Already subscribed" for an address already on the list, whatever its
   await subscribe(page, 'First Time', email);
   await expect(toast(page, 'Successfully subscribed!')).toBeVisible();
   await page.reload();
+  await waitForNewsletter(page);
   await subscribe(page, 'Second Time', email.toUpperCase());
   await expect(toast(page, 'Already subscribed')).toBeVisible();
   await expect(page.getByText('This email is already subscribed to our newsletter.')).toBeVisible();

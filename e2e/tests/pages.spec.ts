@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { asVerifiedAdult } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { asVerifiedAdult, expectNoSeriousA11yViolations, MOBILE, toast } from '../support/fixtures';
 
 test.describe('product page', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { asVerifiedAdult } from '../support/fixtures';
 
 /** What a crawler, a link preview or curl gets: the HTML as the server sends it. */
@@ -20,12 +20,15 @@ test('each page arrives rendered, with its own title, description and status', a
   expect(productHtml).toContain('<link rel="canonical" href="http://127.0.0.1:3100/product/bpc-157">');
   expect(productHtml).toContain('<meta property="og:type" content="product">');
 
-  for (const path of ['/no-such-page', '/product/no-such-id']) {
+  for (const [path, shown] of [
+    ['/no-such-page', 'Oops! Page not found'],
+    ['/product/no-such-id', 'Product not found'],
+  ] as const) {
     const missing = await request.get(path);
     expect(missing.status(), path).toBe(404);
     const html = await missing.text();
     expect(html).toContain('<title>Page not found | Helix Research</title>');
-    expect(html).toContain('Oops! Page not found');
+    expect(html).toContain(shown);
     expect(html).toContain('<meta name="robots" content="noindex">');
   }
 });
@@ -97,7 +100,7 @@ test.describe('in the browser', () => {
     await page.goto('/product/bpc-157');
     await expect(page.getByRole('heading', { level: 1, name: 'BPC-157' })).toBeVisible();
     await expect(page.getByText('$79.99').first()).toBeVisible();
-    await expect(page.getByText(/Stable pentadecapeptide/).first()).toBeVisible();
+    await expect(page.getByText(/synthetic pentadecapeptide/).first()).toBeVisible();
     await context.close();
   });
 });

@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ArtifactStore } from '@storefront/artifact-store';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../../support/test';
 import { fillOrderForm, payOnHostedPage, SANDBOX_CARDS, tickAgreements } from '../../support/checkout';
 import { asVerifiedAdult, toast } from '../../support/fixtures';
 

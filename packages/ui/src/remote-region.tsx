@@ -74,6 +74,17 @@ function AfterHydration({ children, fallback }: { children: ReactNode; fallback:
   return useHydrated() ? children : fallback;
 }
 
+/**
+ * Marks the region `data-ready` once its module is rendered and hydrated in the browser: from then on
+ * it answers the shopper (server HTML shows before that). Tests and monitoring wait for it.
+ */
+function MarkReady({ frame }: { frame: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    frame.current?.setAttribute('data-ready', '');
+  }, [frame]);
+  return null;
+}
+
 const NEAR_VIEWPORT = '300px';
 const now = Promise.resolve();
 
@@ -151,6 +162,7 @@ export const RemoteRegion = memo(function RemoteRegion({
   const content = (
     <Suspense fallback={<RegionLoading label={label} />}>
       <Exposed />
+      <MarkReady frame={frame} />
     </Suspense>
   );
   return (

@@ -8,7 +8,7 @@ import {
   theme,
   type PreloadedResponses,
 } from '@storefront/ui';
-import { memo, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import { affiliateCodeInUrl } from './affiliate-binding';
 import { AgeGate } from './AgeGate';
@@ -81,11 +81,12 @@ function useAffiliateLinks() {
 
 /**
  * The page behind the age gate or the open cart panel is inert. Set on the element rather than
- * rendered, so the server's HTML, which cannot know the visitor's answer, never disagrees with it.
+ * rendered, so the server's HTML, which cannot know the visitor's answer, never disagrees with it; set
+ * in a layout effect, so the page is live again before a closing panel hands focus back to it.
  */
 function useInert(inert: boolean) {
   const page = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (page.current) page.current.inert = inert;
   }, [inert]);
   return page;
@@ -165,7 +166,18 @@ export interface AppProps {
   Router: ComponentType<{ children: ReactNode }>;
 }
 
+/**
+ * Marks the page as hydrated (<html data-hydrated>): from here its forms are React's. Until then the
+ * early script keeps a form from being sent natively (its fields would land in a URL).
+ */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+}
+
 export function App({ routes, responses, Router }: AppProps) {
+  useMarkHydrated();
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />

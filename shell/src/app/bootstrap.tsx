@@ -29,6 +29,22 @@ const app = <App routes={routes} responses={page.responses} Router={BrowserRoute
 const container = document.getElementById('root')!;
 
 /**
+ * A preload that failed answers the next request for its URL with the same failure, without asking the
+ * network again: the region's Try again would fail once for nothing. A script element takes each of the
+ * module's preloads (a failed one errors at once; one that arrived only registers its chunk), so a
+ * retry goes to the network.
+ */
+function releasePreloads(remote: string) {
+  for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="preload"][as="script"]`)) {
+    if (!link.href.includes(`/remotes/${remote}/`)) continue;
+    const script = document.createElement('script');
+    script.src = link.href;
+    script.onload = script.onerror = () => script.remove();
+    document.head.appendChild(script);
+  }
+}
+
+/**
  * The page's own module (its files were announced in the HTML, so they are on their way) is loaded
  * before hydrating, and the page hydrates in one pass, in slices that leave the main thread free
  * between them. If it cannot be loaded, its region loads it again and says so if that fails too.
@@ -36,7 +52,9 @@ const container = document.getElementById('root')!;
 async function hydrate() {
   const match = matchPage(routes, window.location.pathname);
   if (match?.route.render === 'server') {
-    await loader.load(match.route.remote, match.route.exposed, false).catch(() => undefined);
+    await loader
+      .load(match.route.remote, match.route.exposed, false)
+      .catch(() => releasePreloads(match.route.remote));
   }
   startTransition(() => {
     hydrateRoot(container, app);

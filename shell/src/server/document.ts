@@ -3,11 +3,13 @@ import { PAGE_STATE_ID, scriptSafeJson, type PageState } from '../page-state';
 
 /**
  * Runs before anything is painted: marks the page as scripted (sections that scroll into view may
- * start hidden) and marks a visitor who answered the age gate before (spec: localStorage
- * 'ageVerified'), so the gate every server-rendered home page carries stays hidden for them.
+ * start hidden), marks a visitor who answered the age gate before (spec: localStorage 'ageVerified'),
+ * so the gate every server-rendered home page carries stays hidden for them, and keeps a form from
+ * being sent natively before the page has hydrated: its fields (an address, an email) would otherwise
+ * go into a URL, and the shopper's entry would be lost with the page.
  */
 const EARLY_SCRIPT =
-  "(function(d){d.setAttribute('data-scripted','');try{if(localStorage.getItem('ageVerified')==='true')d.setAttribute('data-age-verified','')}catch(e){}})(document.documentElement)";
+  "(function(d){d.setAttribute('data-scripted','');try{if(localStorage.getItem('ageVerified')==='true')d.setAttribute('data-age-verified','')}catch(e){}document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated'))e.preventDefault()},true)})(document.documentElement)";
 
 /**
  * Runs at the end of the page: requests the shell's scripts (listed in its data-scripts, in order) once
