@@ -36,7 +36,14 @@ export function QuickSpecsCard({ product }: { product: CatalogueProduct }) {
   return (
     <Box>
       <div className="picture">
-        <img src={product.image} alt={`${product.name} ${product.dose} vial`} width={400} height={400} />
+        {/* The page's largest picture: fetched ahead of the page's scripts. */}
+        <img
+          src={product.image}
+          alt={`${product.name} ${product.dose} vial`}
+          width={400}
+          height={400}
+          fetchPriority="high"
+        />
       </div>
       <div>
         <Badge $tone="accent">Pharmaceutical Grade</Badge>

@@ -7,3 +7,4 @@ export * from './catalog-schemas';
 export * from './product-schemas';
 export * from './checkout-schemas';
 export * from './affiliate-schemas';
+export * from './content-schemas';
