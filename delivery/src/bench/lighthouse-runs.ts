@@ -114,7 +114,7 @@ async function measurePageWithRetries(target: PageTarget, attempts = 3): Promise
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.warn(
-        `  ${target.url}: ${error instanceof Error ? error.message.split('\n').at(-1) : error}; running again`,
+        `  ${target.url}: ${error instanceof Error ? error.message.trim().split('\n').at(-1) : error}; running again`,
       );
     }
   }
