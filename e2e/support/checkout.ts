@@ -26,11 +26,11 @@ export async function summaryTotalCents(page: Page): Promise<number> {
   return Number(await page.getByTestId('summary-total').getAttribute('data-cents'));
 }
 
-/** On the payment sandbox's hosted page: pays with a test card. */
-export async function payOnHostedPage(page: Page, card: string) {
+/** On the payment sandbox's hosted page: pays with a test card (by default one that has not expired). */
+export async function payOnHostedPage(page: Page, card: string, expiry = '12/30') {
   await expect(page.getByRole('heading', { level: 1, name: 'Helix Research' })).toBeVisible();
   await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Expiry (MM/YY)').fill(expiry);
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('Postal code').fill('85281');
   await page.getByRole('button', { name: /^Pay / }).click();

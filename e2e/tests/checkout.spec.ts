@@ -73,12 +73,14 @@ test('the generic checkout is paid through the sandbox and shows the order as pa
   await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
 });
 
-test('a declined card stays on the payment page; Cancel returns to /cancel', async ({ page }) => {
+test('an expired or declined card stays on the payment page; Cancel returns to /cancel', async ({ page }) => {
   await page.goto('/checkout/semax');
   await fillOrderForm(page, { shipping: true });
   await tickAgreements(page);
   await page.getByRole('button', { name: /Complete Order/ }).click();
   await page.waitForURL(/\/pay\//);
+  await payOnHostedPage(page, SANDBOX_CARDS.approved, '01/20');
+  await expect(page.getByRole('alert')).toHaveText('Card expired. Try another card.');
   await payOnHostedPage(page, SANDBOX_CARDS.declined);
   await expect(page.getByRole('alert')).toHaveText('Card declined. Try another card.');
   await page.getByRole('link', { name: 'Cancel' }).click();

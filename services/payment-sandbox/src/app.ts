@@ -26,6 +26,12 @@ export interface Sandbox {
  * Development and test stand-in for Square: the payment-links endpoint the checkout service calls
  * through the real `square` SDK, the hosted card page, and signed payment.updated webhooks.
  */
+/** A card is good through the last day of its expiry month (MM/YY), as Square's sandbox reads it. */
+function hasExpired(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+  return new Date(Date.UTC(2000 + year!, month!, 1)) <= now;
+}
+
 export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
   const book = new PaymentLinkBook(config.SANDBOX_PUBLIC_URL, config.SANDBOX_LOCATION_ID);
   const webhooks = new WebhookSender(
@@ -115,6 +121,9 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
     }
     if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(form.expiry ?? '') || !/^\d{3,4}$/.test(form.cvv ?? '')) {
       return page(res, link, 400, { error: 'Enter the expiry as MM/YY and a 3 or 4 digit CVV.', values });
+    }
+    if (hasExpired(form.expiry!, new Date())) {
+      return page(res, link, 402, { error: 'Card expired. Try another card.', values });
     }
     if (cardNumber === TEST_CARDS.declined) {
       return page(res, link, 402, { error: 'Card declined. Try another card.', values });

@@ -149,6 +149,12 @@ describe('payment sandbox, driven by the real square SDK', () => {
       .send({ cardNumber: '4000 0000 0000 0002', expiry: '12/30', cvv: '123', postalCode: '1' });
     expect(declined.status).toBe(402);
     expect(declined.text).toContain('Card declined');
+    const expired = await request(sandbox.app)
+      .post(`/pay/${paymentLink!.id}`)
+      .type('form')
+      .send({ cardNumber: '4111111111111111', expiry: '01/20', cvv: '123', postalCode: '1' });
+    expect(expired.status).toBe(402);
+    expect(expired.text).toContain('Card expired. Try another card.');
     expect(sandbox.book.find(paymentLink!.id!)!.payment).toBeNull();
   });
 
