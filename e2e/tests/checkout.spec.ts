@@ -111,6 +111,22 @@ test('missing fields are named by toast and nothing is sent', async ({ page }) =
   expect(orders).toBe(0);
 });
 
+test("Enter in a field with an agreement unticked says 'Agreement Required' and sends nothing", async ({
+  page,
+}) => {
+  let orders = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/checkout/orders')) orders += 1;
+  });
+  await page.goto('/checkout/igf1-lr3');
+  await fillOrderForm(page, { shipping: true });
+  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+  await page.getByLabel('Email *').press('Enter');
+  await expect(toast(page, 'Agreement Required')).toBeVisible();
+  await expect(page.getByText('Please agree to all terms and conditions.')).toBeVisible();
+  expect(orders).toBe(0);
+});
+
 test('Complete Order waits for both agreements, then shows Processing... and ignores repeat clicks', async ({
   page,
 }) => {

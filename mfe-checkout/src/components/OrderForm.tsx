@@ -83,18 +83,31 @@ export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: O
       setShipping({ ...shipping, [name]: e.target.value }),
   });
 
+  const send = () =>
+    onSubmit({
+      customer: researcher,
+      shipping: withShipping ? shipping : undefined,
+      agreeToAge,
+      agreeToTerms,
+    });
+  // Enter in a field submits a form only while its button is enabled; with an agreement unticked the
+  // shopper is told why instead (spec section 8: 'Agreement Required').
+  const sendOnEnterWhileDisabled = (event: React.KeyboardEvent<HTMLFormElement>) => {
+    const field = event.target as HTMLElement;
+    if (event.key !== 'Enter' || processing || (agreeToAge && agreeToTerms)) return;
+    if (!(field instanceof HTMLInputElement) || field.type === 'checkbox') return;
+    event.preventDefault();
+    send();
+  };
+
   return (
     <form
       noValidate
       aria-label="Order details"
+      onKeyDown={sendOnEnterWhileDisabled}
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit({
-          customer: researcher,
-          shipping: withShipping ? shipping : undefined,
-          agreeToAge,
-          agreeToTerms,
-        });
+        send();
       }}
     >
       <Section as="fieldset" style={{ border: 0 }}>
