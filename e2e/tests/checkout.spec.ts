@@ -155,6 +155,45 @@ test('Complete Order waits for both agreements, then shows Processing... and ign
   expect(orders).toBe(1);
 });
 
+test("a failing checkout service, or an answer without a payment page, gets the spec's Payment Error", async ({
+  page,
+}) => {
+  let answer = {
+    status: 503,
+    body: {
+      type: 'about:blank',
+      title: 'Service unavailable',
+      status: 503,
+      detail: 'The checkout service is unavailable right now. Please try again shortly.',
+    } as Record<string, unknown>,
+  };
+  await page.route('**/api/checkout/orders', (route) =>
+    route.fulfill({
+      status: answer.status,
+      contentType: answer.status >= 400 ? 'application/problem+json' : 'application/json',
+      body: JSON.stringify(answer.body),
+    }),
+  );
+  await page.goto('/checkout/igf1-lr3');
+  await fillOrderForm(page, { shipping: true });
+  await tickAgreements(page);
+  const complete = page.getByRole('button', { name: /Complete Order/ });
+  await complete.click();
+  await expect(toast(page, 'Payment Error')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Failed to initiate payment: The checkout service is unavailable right now. Please try again shortly. Please try again.',
+    ),
+  ).toBeVisible();
+
+  answer = { status: 201, body: { orderId: 'order-1', orderNumber: 'ORD-00000001', status: 'pending' } };
+  await complete.click();
+  await expect(
+    page.getByText('Failed to initiate payment: No checkout URL received. Please try again.'),
+  ).toBeVisible();
+  await expect(complete).toBeEnabled();
+});
+
 test('an invalid affiliate code is refused with a toast and no discount', async ({ page }) => {
   await page.goto('/checkout/ghk-cu');
   await page.getByRole('button', { name: 'Add affiliate code' }).click();

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   apiResource,
   checkoutProductSchema,
   orderStatusSchema,
@@ -9,6 +10,7 @@ import {
   type PlacedOrder,
 } from '@storefront/commerce';
 import { fillPath } from '@storefront/routing';
+import { NoCheckoutUrlError } from './domain/payment-messages';
 
 /** A product as the generic checkout sells it (its own price list), chosen by ?peptideId. */
 export const QUICK_CHECKOUT_PRODUCT_URL = '/api/catalog/checkout-products/quick-checkout/:peptideId';
@@ -21,11 +23,14 @@ export const checkoutApi = {
     apiResource(fillPath(QUICK_CHECKOUT_PRODUCT_URL, { peptideId }), checkoutProductSchema),
   storefrontProduct: (productId: string) =>
     apiResource(fillPath(STOREFRONT_PRODUCT_URL, { productId }), checkoutProductSchema),
+  /** An answer that is not a failure but has no payment page to go to is a NoCheckoutUrlError. */
   placeOrder: (order: OrderRequestInput, idempotencyKey: string): Promise<PlacedOrder> =>
     requestJson('/api/checkout/orders', placedOrderSchema, {
       method: 'POST',
       headers: { 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(order),
+    }).catch((error: unknown) => {
+      throw error instanceof ApiError ? error : new NoCheckoutUrlError();
     }),
   orderStatus: (orderId: string): Promise<OrderStatus> =>
     requestJson(`/api/checkout/orders/${encodeURIComponent(orderId)}`, orderStatusSchema),

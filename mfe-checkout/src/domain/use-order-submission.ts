@@ -58,8 +58,8 @@ export function useOrderSubmission({
     } catch (error) {
       inFlight.current = false;
       setProcessing(false);
-      const { title, description } = submitFailureMessage(error, failureStyle);
-      bus.publish('toast/show', { title, description, variant: 'destructive' });
+      const message = submitFailureMessage(error, failureStyle);
+      if (message) bus.publish('toast/show', { ...message, variant: 'destructive' });
     }
   }
 
