@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/test';
-import { asVerifiedAdult, expectNoSeriousA11yViolations, MOBILE, toast } from '../support/fixtures';
+import {
+  asVerifiedAdult,
+  expectNoSeriousA11yViolations,
+  MOBILE,
+  recordButtonChanges,
+  toast,
+} from '../support/fixtures';
 
 test.describe('product page', () => {
   test.beforeEach(async ({ page }) => {
@@ -68,6 +74,22 @@ test.describe('product page', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(toast(page, 'Added to cart')).toBeVisible();
     await expect(page.getByText('2x BPC-157 (10mg) added to your cart')).toBeVisible();
+  });
+
+  test('Add to Cart says "Added!" in green for two seconds, as the home and catalogue buttons do', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const button = page.getByRole('button', { name: 'Add to Cart' });
+    const changes = await recordButtonChanges(button);
+    await button.click();
+    await expect
+      .poll(async () => (await changes()).map((change) => change.label))
+      .toEqual(['(clicked)', 'Added!', 'Add to Cart']);
+    const [clicked, added, restored] = await changes();
+    expect(added!.colour).toBe('rgb(21, 128, 61)');
+    expect(restored!.at - clicked!.at).toBeGreaterThanOrEqual(1995);
+    expect(restored!.at - clicked!.at).toBeLessThan(3000);
   });
 
   test('related products lead to their own pages', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { bus, stores, useStore } from '@storefront/bus';
 import { formatUsd, type ProductPage } from '@storefront/commerce';
-import { AgeDialog, Badge, Button, QuantityStepper, TagList } from '@storefront/ui';
+import { AgeDialog, Badge, Button, QuantityStepper, TagList, useAddedFeedback } from '@storefront/ui';
 import { useState } from 'react';
 import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
@@ -66,6 +66,7 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
   const [pending, setPending] = useState<PurchaseAction | null>(null);
   const ageVerified = useStore(stores.ageVerified);
   const navigate = useNavigate();
+  const { added, showAdded } = useAddedFeedback();
 
   const perform = (action: PurchaseAction) => {
     if (action === 'buy-now') {
@@ -89,6 +90,7 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
       title: 'Added to cart',
       description: `${quantity}x ${product.name} (${product.dose}) added to your cart`,
     });
+    showAdded();
   };
 
   const request = (action: PurchaseAction) => (ageVerified ? perform(action) : setPending(action));
@@ -114,8 +116,12 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
         <QuantityStepper value={quantity} onChange={setQuantity} />
       </Row>
       <Actions>
-        <Button type="button" $variant="secondary" onClick={() => request('add-to-cart')}>
-          Add to Cart
+        <Button
+          type="button"
+          $variant={added ? 'success' : 'secondary'}
+          onClick={() => request('add-to-cart')}
+        >
+          {added ? 'Added!' : 'Add to Cart'}
         </Button>
         <Button type="button" onClick={() => request('buy-now')} data-cents={product.price * quantity}>
           Buy Now - {formatUsd(product.price * quantity)}

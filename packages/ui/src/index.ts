@@ -9,6 +9,7 @@ export * from './scroll-reveal';
 export * from './use-resource';
 export * from './preloaded-data';
 export * from './use-hydrated';
+export * from './use-added-feedback';
 export * from './remote-error-boundary';
 export * from './remote-region';
 export * from './age-dialog';
