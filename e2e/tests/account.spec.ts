@@ -113,6 +113,27 @@ test('wrong, short and mismatched passwords and a taken email get the spec messa
   );
 });
 
+test("a network failure or a failing account service reads as the spec's unexpected error on both tabs", async ({
+  page,
+}) => {
+  const unexpected = 'An unexpected error occurred. Please try again.';
+  await page.goto('/auth');
+  await page.route('**/api/account/auth/v1/**', (route) => route.abort('internetdisconnected'));
+  await fillAndSubmit(page, 'Sign In', uniqueEmail('offline'), PASSWORD);
+  await expect(form(page).getByRole('alert')).toHaveText(unexpected);
+  await page.unroute('**/api/account/auth/v1/**');
+  for (const status of [500, 503, 504]) {
+    await page.route('**/api/account/auth/v1/**', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: '{}' }),
+    );
+    for (const tab of ['Sign In', 'Sign Up'] as const) {
+      await fillAndSubmit(page, tab, uniqueEmail(`outage-${status}`), PASSWORD);
+      await expect(form(page).getByRole('alert')).toHaveText(unexpected);
+    }
+    await page.unroute('**/api/account/auth/v1/**');
+  }
+});
+
 test('under 768px the compact bar offers Sign Out to a signed-in researcher', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   const email = uniqueEmail('phone');

@@ -7,9 +7,13 @@ describe('auth messages (spec section 8)', () => {
     [{ code: 'email_not_confirmed', message: 'Email not confirmed' }, AUTH_MESSAGES.emailNotConfirmed],
     [{ code: 'user_already_exists', message: 'User already registered' }, AUTH_MESSAGES.alreadyRegistered],
     [
-      { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
+      { code: 'over_request_rate_limit', message: 'Request rate limit reached', status: 429 },
       'Request rate limit reached',
     ],
+    // What supabase-js returns for a network failure and for a 5xx answer: never shown as it is.
+    [{ message: 'Failed to fetch', status: 0 }, AUTH_MESSAGES.unexpected],
+    [{ message: '{}', status: 503 }, AUTH_MESSAGES.unexpected],
+    [{ message: '{}' }, AUTH_MESSAGES.unexpected],
   ])('maps %o', (error, expected) => {
     expect(authErrorMessage(error)).toBe(expected);
   });

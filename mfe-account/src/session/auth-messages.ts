@@ -12,10 +12,18 @@ export const AUTH_MESSAGES = {
   confirmationResent: 'A new confirmation link has been sent. Please check your email.',
 } as const;
 
-type ProviderError = { code?: string; message: string };
+type ProviderError = { code?: string; message: string; status?: number };
 
 export const isEmailNotConfirmed = (error: ProviderError) =>
   error.code === 'email_not_confirmed' || error.message === 'Email not confirmed';
+
+/**
+ * A refusal the provider made on purpose: a 4xx answer. supabase-js hands back a network failure or a
+ * 5xx as an error value too, whose message is the browser's ("Failed to fetch") or the raw body ("{}"),
+ * which a shopper should never read.
+ */
+const isDeliberateRefusal = (error: ProviderError) =>
+  error.status !== undefined && error.status >= 400 && error.status < 500;
 
 /** The provider's error, by code when it gives one (Supabase Auth does), else by its message. */
 export function authErrorMessage(error: ProviderError): string {
@@ -26,7 +34,7 @@ export function authErrorMessage(error: ProviderError): string {
   if (error.code === 'user_already_exists' || error.message === 'User already registered') {
     return AUTH_MESSAGES.alreadyRegistered;
   }
-  return error.message;
+  return isDeliberateRefusal(error) ? error.message : AUTH_MESSAGES.unexpected;
 }
 
 export const MIN_PASSWORD_LENGTH = 6;
