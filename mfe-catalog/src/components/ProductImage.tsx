@@ -1,3 +1,4 @@
+import { ProductPicture } from '@storefront/ui';
 import styled from 'styled-components';
 
 /** A fixed square box, so nothing moves while pictures load. */
@@ -7,7 +8,8 @@ const Frame = styled.div`
   overflow: hidden;
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceAlt};
-  img {
+  img,
+  svg {
     width: 100%;
     height: 100%;
     object-fit: cover;
@@ -26,7 +28,7 @@ export function ProductImage({
 }) {
   return (
     <Frame>
-      <img
+      <ProductPicture
         src={src}
         alt={alt}
         width={400}

@@ -1,6 +1,6 @@
 import { stores, setCartQuantity, removeFromCart, type CartItem } from '@storefront/bus';
 import { formatUsd } from '@storefront/commerce';
-import { Button, QuantityStepper } from '@storefront/ui';
+import { Button, ProductPicture, QuantityStepper } from '@storefront/ui';
 import styled from 'styled-components';
 
 const Lines = styled.ul`
@@ -18,7 +18,8 @@ const Lines = styled.ul`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.md};
   }
-  img {
+  img,
+  svg {
     width: 64px;
     height: 64px;
     object-fit: contain;
@@ -59,7 +60,7 @@ export function CartLines({ items, editable }: { items: CartItem[]; editable: bo
     <Lines aria-label="Cart items">
       {items.map((item) => (
         <li key={item.id} data-testid="cart-line" data-line-id={item.id}>
-          <img src={item.image} alt="" width={64} height={64} />
+          <ProductPicture src={item.image} alt="" width={64} height={64} />
           <div>
             <h3>{item.name}</h3>
             <p>

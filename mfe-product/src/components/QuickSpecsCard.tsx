@@ -1,5 +1,5 @@
 import type { CatalogueProduct } from '@storefront/commerce';
-import { Badge, Card } from '@storefront/ui';
+import { Badge, Card, ProductPicture } from '@storefront/ui';
 import styled from 'styled-components';
 
 const Box = styled(Card)`
@@ -12,7 +12,9 @@ const Box = styled(Card)`
     overflow: hidden;
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
-  img {
+  img,
+  svg {
+    display: block;
     width: 100%;
     height: 100%;
   }
@@ -37,7 +39,7 @@ export function QuickSpecsCard({ product }: { product: CatalogueProduct }) {
     <Box>
       <div className="picture">
         {/* The page's largest picture: fetched ahead of the page's scripts. */}
-        <img
+        <ProductPicture
           src={product.image}
           alt={`${product.name} ${product.dose} vial`}
           width={400}

@@ -1,5 +1,5 @@
 import { formatUsd, type ProductPage } from '@storefront/commerce';
-import { Button, Card, media } from '@storefront/ui';
+import { Button, Card, media, ProductPicture } from '@storefront/ui';
 import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
@@ -21,7 +21,8 @@ const Item = styled(Card)`
   gap: 1rem;
   align-items: center;
   padding: 1rem;
-  img {
+  img,
+  svg {
     width: 96px;
     height: 96px;
     border-radius: ${({ theme }) => theme.radii.sm};
@@ -46,7 +47,7 @@ export function RelatedProducts({ related }: { related: ProductPage['related'] }
       <Grid>
         {related.map((product) => (
           <Item as="li" key={product.id}>
-            <img src={product.image} alt="" width={96} height={96} loading="lazy" />
+            <ProductPicture src={product.image} alt="" width={96} height={96} loading="lazy" />
             <div>
               <h3>{product.name}</h3>
               <p>{formatUsd(product.price)}</p>

@@ -10,6 +10,7 @@ export * from './use-resource';
 export * from './preloaded-data';
 export * from './use-hydrated';
 export * from './use-added-feedback';
+export * from './product-picture';
 export * from './remote-error-boundary';
 export * from './remote-region';
 export * from './age-dialog';
