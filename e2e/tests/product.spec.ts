@@ -168,6 +168,20 @@ test.describe('age gating on the product page', () => {
     expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBeNull();
   });
 
+  test('Escape only closes the question: the shopper stays, unanswered and without the item', async ({
+    page,
+  }) => {
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Age Verification Required' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL('/product/bpc-157');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeFocused();
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBeNull();
+  });
+
   test('Add to Cart proceeds once confirmed, and asks no more', async ({ page }) => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('button', { name: 'YES - I am 21+' }).click();

@@ -140,6 +140,7 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
             setPending(null);
             navigate('/');
           }}
+          onDismiss={() => setPending(null)}
         >
           <p>
             Research compounds are sold only to adults. Please confirm that you are 21 years of age or older.

@@ -54,8 +54,13 @@ const Dialog = styled.div<{ $fullScreenOnMobile: boolean }>`
 export interface AgeDialogProps {
   children: React.ReactNode;
   onConfirm(): void;
-  /** What 'NO - Under 21' (and Escape) does; on the home page it does nothing, as the spec says. */
+  /** What 'NO - Under 21' does; on the home page it does nothing, as the spec says. */
   onDecline?(): void;
+  /**
+   * What Escape does: close the question without answering it. Escape is not a "NO" (the home page's
+   * gate, which must be answered, leaves it out).
+   */
+  onDismiss?(): void;
   /** The home gate fills the screen under 768px. */
   fullScreenOnMobile?: boolean;
 }
@@ -64,9 +69,15 @@ export interface AgeDialogProps {
  * The age confirmation ('YES - I am 21+' / 'NO - Under 21') as a modal dialog: it takes focus, keeps
  * Tab inside itself, and dims the page behind.
  */
-export function AgeDialog({ children, onConfirm, onDecline, fullScreenOnMobile = false }: AgeDialogProps) {
+export function AgeDialog({
+  children,
+  onConfirm,
+  onDecline,
+  onDismiss,
+  fullScreenOnMobile = false,
+}: AgeDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
-  useFocusTrap(dialog, onDecline);
+  useFocusTrap(dialog, onDismiss);
 
   return (
     <Overlay $fullScreenOnMobile={fullScreenOnMobile}>
