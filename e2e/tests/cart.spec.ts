@@ -172,3 +172,29 @@ test('the cart panel fits a phone screen', async ({ page }) => {
   expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width + 0.5);
   await expect(panel(page).getByRole('button', { name: 'Proceed to Checkout' })).toBeInViewport();
 });
+
+test("the BPC-157 checkout's Add to Cart goes on to /cart-checkout with the panel closed", async ({
+  page,
+}) => {
+  await page.goto('/checkout/bpc-157');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart-checkout$/);
+  await expect(page.getByTestId('item-count')).toHaveText('1 item');
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Complete Order/ })).toBeVisible();
+});
+
+test("Escape in the panel's affiliate code input cancels the input only; a second Escape closes the panel", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  const dialog = panel(page);
+  await dialog.getByRole('button', { name: 'Add affiliate code' }).click();
+  await dialog.getByRole('textbox', { name: 'Affiliate code' }).fill('RESEARCH');
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('textbox', { name: 'Affiliate code' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Add affiliate code' })).toBeFocused();
+  await expect(dialog).toBeVisible();
+  await closePanel(page);
+});

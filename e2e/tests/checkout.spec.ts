@@ -203,6 +203,13 @@ test('an invalid affiliate code is refused with a toast and no discount', async 
   await expect(toast(page, 'Invalid Code')).toBeVisible();
   await expect(page.getByTestId('summary-discount')).toHaveCount(0);
   expect(await summaryTotalCents(page)).toBe(6999 + 1599 + 560);
+  // What was typed stays, focused, to be corrected rather than typed again.
+  const input = page.getByRole('textbox', { name: 'Affiliate code' });
+  await expect(input).toHaveValue('NOT-A-CODE');
+  await expect(input).toBeFocused();
+  await input.fill('research10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
 });
 
 test('?ref= applies a code on a checkout page only when none is active', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { bus, stores, useStore } from '@storefront/bus';
 import { affiliateDiscountLabel } from '@storefront/commerce';
 import { Button, Input, Spinner } from '@storefront/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { applyAffiliateCode } from '../domain/apply-affiliate-code';
 import styled from 'styled-components';
 
 const Row = styled.div`
@@ -34,12 +35,27 @@ const Chip = styled.p`
 /**
  * Spec section 4's affiliate control: 'Add affiliate code' → input with Apply (disabled while
  * validating or blank) and Cancel → the applied chip '{name} - N% off' with a remove button. The shell's
- * affiliate store does the checking; this only asks and shows.
+ * affiliate store does the checking; this only asks and shows. A refused code stays in the input, to be
+ * corrected rather than typed again; Escape in the input cancels it and nothing else (not the cart
+ * panel around it).
  */
 export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-panel' }) {
   const affiliate = useStore(stores.affiliate);
   const [editing, setEditing] = useState(false);
   const [code, setCode] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Cancelling by keyboard hands focus back to the toggle, not to the page behind the panel.
+  const focusToggle = useRef(false);
+  useEffect(() => {
+    if (editing || !focusToggle.current) return;
+    focusToggle.current = false;
+    toggle.current?.focus();
+  }, [editing]);
+  const cancel = () => {
+    setEditing(false);
+    setCode('');
+  };
 
   if (affiliate.status === 'applied') {
     return (
@@ -59,7 +75,7 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
   const validating = affiliate.status === 'validating';
   if (!editing && !validating) {
     return (
-      <Button type="button" $variant="secondary" onClick={() => setEditing(true)}>
+      <Button ref={toggle} type="button" $variant="secondary" onClick={() => setEditing(true)}>
         Add affiliate code
       </Button>
     );
@@ -68,15 +84,21 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
     <Row
       as="form"
       aria-label="Affiliate code"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         if (!code.trim() || validating) return;
-        bus.publish('affiliate/apply', { code, source });
-        setEditing(false);
-        setCode('');
+        if (await applyAffiliateCode(code, source)) cancel();
+        else input.current?.focus();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || validating) return;
+        event.stopPropagation();
+        focusToggle.current = true;
+        cancel();
       }}
     >
       <Input
+        ref={input}
         aria-label="Affiliate code"
         placeholder="Enter affiliate code"
         autoFocus
@@ -94,14 +116,7 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
         )}
       </Button>
       {!validating && (
-        <Button
-          type="button"
-          $variant="ghost"
-          onClick={() => {
-            setEditing(false);
-            setCode('');
-          }}
-        >
+        <Button type="button" $variant="ghost" onClick={cancel}>
           Cancel
         </Button>
       )}

@@ -70,6 +70,17 @@ function useScrollToTopOnNavigation() {
   }, [pathname]);
 }
 
+/**
+ * The cart panel belongs to the page it was opened on: going to another page (the BPC-157 checkout's
+ * Add to Cart goes on to /cart-checkout, say) closes it rather than leaving it over the new page.
+ */
+function useCartPanelClosesOnNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (stores.cartPanelOpen.get()) bus.publish('cart/close');
+  }, [pathname]);
+}
+
 /** A code in the URL (?ref=, ?affiliate=, ?aff=) on any page is applied, as spec section 4 orders. */
 function useAffiliateLinks() {
   const { pathname, search } = useLocation();
@@ -135,6 +146,7 @@ function SiteLayout({ routes, responses }: { routes: ModuleRoute[]; responses: P
   const cartOpen = useStore(stores.cartPanelOpen);
   const { pathname } = useLocation();
   useScrollToTopOnNavigation();
+  useCartPanelClosesOnNavigation();
   useAffiliateLinks();
   useHeadOnNavigation(routes);
   const ageGateOpen = pathname === '/' && !ageVerified;
