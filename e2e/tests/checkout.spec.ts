@@ -79,6 +79,14 @@ test('an expired or declined card stays on the payment page; Cancel returns to /
   await tickAgreements(page);
   await page.getByRole('button', { name: /Complete Order/ }).click();
   await page.waitForURL(/\/pay\//);
+  const paymentPage = page.url();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.waitForURL(/\/cancel$/);
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
+  // Try Again goes back to the payment page the shopper came from.
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await page.waitForURL(paymentPage);
   await payOnHostedPage(page, SANDBOX_CARDS.approved, '01/20');
   await expect(page.getByRole('alert')).toHaveText('Card expired. Try another card.');
   await payOnHostedPage(page, SANDBOX_CARDS.declined);
@@ -86,8 +94,23 @@ test('an expired or declined card stays on the payment page; Cancel returns to /
   await page.getByRole('link', { name: 'Cancel' }).click();
   await page.waitForURL(/\/cancel$/);
   await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
-  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+});
+
+test("opened directly, 'Try Again' and a checkout's 'Back' go home instead of leaving the site", async ({
+  page,
+}) => {
+  await page.goto('/cancel');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/checkout/semax');
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Reached from another page of the shop, Back returns to it.
+  await page.goto('/product/bpc-157');
+  await page.getByRole('button', { name: /^Buy Now/ }).click();
+  await expect(page).toHaveURL(/\/checkout\?peptideId=bpc-157/);
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page).toHaveURL(/\/product\/bpc-157$/);
 });
 
 test('missing fields are named by toast and nothing is sent', async ({ page }) => {

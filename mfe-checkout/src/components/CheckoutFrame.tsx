@@ -1,7 +1,7 @@
 import { ApiError } from '@storefront/commerce';
 import { Button, Card, Container, media, Spinner, type AsyncState } from '@storefront/ui';
 import type { ReactNode } from 'react';
-import { useNavigate } from '@storefront/routing';
+import { useGoBackOrHome, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
 export const Page = styled.main`
@@ -52,11 +52,12 @@ export function CheckoutFrame({
   children,
 }: {
   title: string;
-  /** Where Back goes: home, or the previous page in history. */
+  /** Where Back goes: home, or the previous page in history (home when there is none). */
   back: 'home' | 'history';
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const goBack = useGoBackOrHome();
   return (
     <Page>
       <Container>
@@ -64,7 +65,7 @@ export function CheckoutFrame({
           <Button
             type="button"
             $variant="secondary"
-            onClick={() => (back === 'home' ? navigate('/') : navigate(-1))}
+            onClick={() => (back === 'home' ? navigate('/') : goBack())}
           >
             ← Back
           </Button>

@@ -1,10 +1,10 @@
 import { Button } from '@storefront/ui';
-import { Link, useNavigate } from '@storefront/routing';
+import { Link, useGoBackOrHome } from '@storefront/routing';
 import { ResultCard } from '../components/ResultCard';
 
 /** /cancel (spec section 2): nothing was charged; back home, or back to the payment page. */
 export default function CancelPage() {
-  const navigate = useNavigate();
+  const goBack = useGoBackOrHome();
   return (
     <ResultCard>
       <h1>Payment Cancelled</h1>
@@ -21,7 +21,7 @@ export default function CancelPage() {
         <Button as={Link} to="/" $variant="secondary">
           Back to Homepage
         </Button>
-        <Button type="button" onClick={() => navigate(-1)}>
+        <Button type="button" onClick={goBack}>
           Try Again
         </Button>
       </div>

@@ -17,3 +17,4 @@ export * from './declarations';
 export * from './data-urls';
 export * from './routes';
 export * from './page-head';
+export * from './go-back';

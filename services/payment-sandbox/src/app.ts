@@ -59,8 +59,15 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
 
   const app = express();
   app.disable('x-powered-by');
-  // The card form redirects to the storefront after paying; form-action 'self' would block that redirect.
-  app.use(helmet({ contentSecurityPolicy: { directives: { formAction: null } } }));
+  app.use(
+    helmet({
+      // The card form redirects to the storefront after paying; form-action 'self' would block that redirect.
+      contentSecurityPolicy: { directives: { formAction: null } },
+      // The browsers' default rather than helmet's no-referrer, as a hosted payment page on the web
+      // sends it: the storefront's /cancel then knows the shopper came from here (its Try Again goes back).
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
   app.use(
     requestLogging(logger, {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
