@@ -90,6 +90,28 @@ test('the header search filters the grid live, over names, applications and keyw
   await expect(page.getByTestId('home-product')).toHaveCount(7);
 });
 
+/** Types into the header search from the foot of the page; the results must come into view. */
+async function searchFromTheFoot(page: Page) {
+  const heading = page.getByRole('heading', { name: 'Premium Research Peptides' });
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect(heading).not.toBeInViewport();
+  await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('semax');
+  await expect(card(page, 'SEMAX')).toBeInViewport();
+  await expect(heading).toBeInViewport();
+}
+
+test('searching from the header brings the filtered grid into view, here and from another page', async ({
+  page,
+}) => {
+  await searchFromTheFoot(page);
+  await page.goto('/catalog');
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('ghk');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(card(page, 'GHK-Cu')).toBeInViewport();
+});
+
 test('a search with no match says so and suggests names', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search products' }).fill('insulin-like zebra');
   await expect(page.getByText('No peptides found matching "insulin-like zebra"')).toBeVisible();
@@ -159,5 +181,9 @@ test.describe('under 768px', () => {
       .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().left));
     expect(new Set(lefts).size).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  });
+
+  test('searching from the header brings the filtered grid into view', async ({ page }) => {
+    await searchFromTheFoot(page);
   });
 });

@@ -1,5 +1,6 @@
 import { stores, useStore } from '@storefront/bus';
 import { Container, RemoteRegion, ScrollReveal, Spinner, useResource } from '@storefront/ui';
+import { useEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
 import { catalogApi } from '../api';
 import { LoadFailure } from '../components/LoadFailure';
@@ -24,14 +25,43 @@ const Placeholder = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/**
+ * The header search filters the grid: while a search is typed (or arrives from another page), the grid
+ * is brought into view if its heading is off screen, so the shopper sees the results change. A frame
+ * later, so the shell's scroll to the top of a newly opened page comes first.
+ */
+function useSearchResultsInView(section: RefObject<HTMLElement | null>, query: string) {
+  const searching = query.trim() !== '';
+  useEffect(() => {
+    if (!searching) return;
+    const frame = requestAnimationFrame(() => {
+      const element = section.current;
+      const heading = element?.querySelector('h2');
+      if (!element || !heading) return;
+      const { top, bottom } = heading.getBoundingClientRect();
+      // The sticky header covers the top of the screen: the section's scroll margin is its height.
+      const coveredTop = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+      if (top < coveredTop || bottom > window.innerHeight) element.scrollIntoView({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [section, searching, query]);
+}
+
 export default function HomePage() {
   const query = useStore(stores.searchQuery);
   const products = useResource(catalogApi.homeProducts);
+  const productsSection = useRef<HTMLElement>(null);
+  useSearchResultsInView(productsSection, query);
 
   return (
     <main>
       <Hero onExplore={() => document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' })} />
-      <Products id="products" aria-labelledby="products-title" aria-busy={products.status === 'loading'}>
+      <Products
+        ref={productsSection}
+        id="products"
+        aria-labelledby="products-title"
+        aria-busy={products.status === 'loading'}
+      >
         <Container>
           <h2 id="products-title">Premium Research Peptides</h2>
           <p>Choose a vial size to see its price. Every compound ships with its certificate of analysis.</p>
