@@ -274,3 +274,18 @@ test("Retatrutide's back goes home; the checkout works at phone width", async ({
   await page.getByRole('button', { name: '← Back' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the Terms of Service open in a new tab, and the form keeps what was filled in', async ({ page }) => {
+  await page.goto('/checkout/tb-500');
+  await fillOrderForm(page, { shipping: true });
+  const [terms] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('main').getByRole('link', { name: 'Terms of Service' }).click(),
+  ]);
+  await expect(terms).toHaveURL(/\/terms-of-service$/);
+  await expect(terms.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await terms.close();
+  await expect(page).toHaveURL(/\/checkout\/tb-500$/);
+  await expect(page.getByLabel('Email *')).toHaveValue('ada@lab.example');
+  await expect(page.getByLabel('ZIP Code *')).toHaveValue('85281');
+});

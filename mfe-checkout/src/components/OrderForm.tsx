@@ -1,7 +1,6 @@
 import { COUNTRIES } from '@storefront/commerce';
 import { Button, Card, Input, Spinner, TextField } from '@storefront/ui';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 import {
   emptyResearcher,
@@ -174,8 +173,11 @@ export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: O
         <Agreement>
           <input type="checkbox" checked={agreeToTerms} onChange={(e) => setAgreeToTerms(e.target.checked)} />
           <span>
-            I agree to the <Link to="/terms-of-service">Terms of Service</Link> and understand these products
-            are not for human consumption.
+            I agree to the {/* A new tab: reading the terms must not lose the order form being filled in. */}
+            <a href="/terms-of-service" target="_blank" rel="noopener">
+              Terms of Service
+            </a>{' '}
+            and understand these products are not for human consumption.
           </span>
         </Agreement>
         <Button
