@@ -112,6 +112,26 @@ test('searching from the header brings the filtered grid into view, here and fro
   await expect(card(page, 'GHK-Cu')).toBeInViewport();
 });
 
+test("a card's vial sizes are one tab stop, moved with the arrow keys like any radio group", async ({
+  page,
+}) => {
+  const sizes = page.getByRole('radiogroup', { name: 'Retatrutide vial size' });
+  const price = card(page, 'Retatrutide').getByTestId('price');
+  await sizes.getByRole('radio', { name: /5mg/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(sizes.getByRole('radio', { name: /10mg/ })).toBeFocused();
+  await expect(sizes.getByRole('radio', { name: /10mg/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(price).toHaveText('$140.00');
+  await page.keyboard.press('End');
+  await expect(sizes.getByRole('radio', { name: /20mg/ })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowRight'); // wraps around
+  await expect(sizes.getByRole('radio', { name: /5mg/ })).toBeFocused();
+  await expect(price).toHaveText('$99.00');
+  // One tab stop: Tab leaves the group for the card's next control.
+  await page.keyboard.press('Tab');
+  expect(await sizes.evaluate((group) => group.contains(document.activeElement))).toBe(false);
+});
+
 test('a search with no match says so and suggests names', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search products' }).fill('insulin-like zebra');
   await expect(page.getByText('No peptides found matching "insulin-like zebra"')).toBeVisible();

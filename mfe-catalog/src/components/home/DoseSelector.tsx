@@ -1,4 +1,5 @@
 import type { HomeProduct } from '@storefront/commerce';
+import { useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 
 const Group = styled.div`
@@ -36,7 +37,12 @@ const Choice = styled.button`
   }
 `;
 
-/** The vial sizes of one product, as a single-choice group. */
+const STEP_BY_KEY: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * The vial sizes of one product, as a single-choice group that behaves like one: a single tab stop (the
+ * chosen size), arrow keys move the choice and wrap around, Home and End go to the ends.
+ */
 export function DoseSelector({
   product,
   selected,
@@ -46,20 +52,40 @@ export function DoseSelector({
   selected: string;
   onSelect(dose: string): void;
 }) {
+  const group = useRef<HTMLDivElement>(null);
+  const doses = product.doses.map((option) => option.dose);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = doses.indexOf(selected);
+    const step = STEP_BY_KEY[event.key];
+    let next: number;
+    if (step !== undefined) next = (current + step + doses.length) % doses.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = doses.length - 1;
+    else return;
+    event.preventDefault();
+    onSelect(doses[next]!);
+    group.current?.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus();
+  };
+
   return (
-    <Group role="radiogroup" aria-label={`${product.name} vial size`}>
-      {product.doses.map((option) => (
-        <Choice
-          key={option.dose}
-          type="button"
-          role="radio"
-          aria-checked={option.dose === selected}
-          onClick={() => onSelect(option.dose)}
-        >
-          {option.dose}
-          {option.label && <small>{option.label}</small>}
-        </Choice>
-      ))}
+    <Group ref={group} role="radiogroup" aria-label={`${product.name} vial size`} onKeyDown={onKeyDown}>
+      {product.doses.map((option) => {
+        const checked = option.dose === selected;
+        return (
+          <Choice
+            key={option.dose}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            tabIndex={checked ? 0 : -1}
+            onClick={() => onSelect(option.dose)}
+          >
+            {option.dose}
+            {option.label && <small>{option.label}</small>}
+          </Choice>
+        );
+      })}
     </Group>
   );
 }
