@@ -41,7 +41,24 @@ test.describe('header on desktop', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL('/');
     await page.getByRole('link', { name: 'Create Account' }).click();
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?tab=sign-up');
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/auth?tab=sign-up');
+    await expect(page.getByRole('button', { name: 'Create Account', exact: true })).toBeVisible();
+  });
+
+  test('Escape closes the mobile menu and gives focus back to its toggle', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 
   test('the footer shows the contact details from configuration and the policy links', async ({ page }) => {

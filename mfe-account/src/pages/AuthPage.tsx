@@ -1,7 +1,7 @@
 import { stores, useStore } from '@storefront/bus';
 import { Button, Card, Container, TextField } from '@storefront/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from '@storefront/routing';
+import { Navigate, useLocation, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 import { authClient } from '../session/auth-client';
 import { OutcomeMessage, type Outcome } from '../components/OutcomeMessage';
@@ -73,7 +73,12 @@ export default function AuthPage() {
   const auth = useStore(stores.auth);
   const config = useStore(stores.runtimeConfig);
   const navigate = useNavigate();
-  const [tab, setTab] = useState<Tab>('sign-in');
+  // 'Create Account' links here with ?tab=sign-up.
+  const { search } = useLocation();
+  const requestedTab: Tab = new URLSearchParams(search).get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
+  const [tab, setTab] = useState<Tab>(requestedTab);
+  // The header's links lead here while the page may already be open on the other tab.
+  useEffect(() => setTab(requestedTab), [requestedTab]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');

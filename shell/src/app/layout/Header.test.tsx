@@ -30,7 +30,7 @@ describe('Header', () => {
     expect(within(main).getByRole('link', { name: 'Compliance' })).toHaveAttribute('href', '#compliance');
     expect(within(main).getByRole('button', { name: 'Certificates' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/auth?tab=sign-up');
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/auth');
   });
 
@@ -83,7 +83,7 @@ describe('Header', () => {
     const menu = document.getElementById('mobile-menu')!;
     expect(toggle).toHaveAttribute('aria-controls', 'mobile-menu');
     expect(within(menu).getByText('Sign In')).toHaveAttribute('href', '/auth');
-    expect(within(menu).getByText('Create Account')).toHaveAttribute('href', '/auth');
+    expect(within(menu).getByText('Create Account')).toHaveAttribute('href', '/auth?tab=sign-up');
     expect(within(menu).getByText('Product Catalog')).toBeDisabled();
   });
 });

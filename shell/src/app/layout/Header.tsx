@@ -1,5 +1,5 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { Button, Container, media } from '@storefront/ui';
@@ -133,6 +133,9 @@ const SignedInAs = styled.span`
   color: ${({ theme }) => theme.colors.brand};
 `;
 
+/** 'Create Account' opens /auth on its Sign Up tab. */
+const SIGN_UP_PATH = '/auth?tab=sign-up';
+
 /** Spec section 2's header, with the compact bar and menu toggle under 768px. */
 /** Memoised: it renders again only when its own props or state change. */
 export const Header = memo(function Header({ shopName }: { shopName: string }) {
@@ -141,6 +144,17 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
   const signOut = () => bus.publish('auth/sign-out');
   const { pathname } = useLocation();
   const closeMenu = () => setMenuOpen(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuToggle.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
 
   return (
     <Bar>
@@ -169,7 +183,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
                 <Button as={Link} to="/auth" $variant="secondary">
                   Sign In
                 </Button>
-                <Button as={Link} to="/auth">
+                <Button as={Link} to={SIGN_UP_PATH}>
                   Create Account
                 </Button>
               </>
@@ -177,6 +191,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
           </DesktopOnly>
           <MobileOnly>
             <MenuToggle
+              ref={menuToggle}
               type="button"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
@@ -239,7 +254,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
               <NavLink to="/auth" onClick={closeMenu}>
                 Sign In
               </NavLink>
-              <NavLink to="/auth" onClick={closeMenu}>
+              <NavLink to={SIGN_UP_PATH} onClick={closeMenu}>
                 Create Account
               </NavLink>
             </>
