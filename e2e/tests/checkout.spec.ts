@@ -289,3 +289,46 @@ test('the Terms of Service open in a new tab, and the form keeps what was filled
   await expect(page.getByLabel('Email *')).toHaveValue('ada@lab.example');
   await expect(page.getByLabel('ZIP Code *')).toHaveValue('85281');
 });
+
+test('/success claims success only for an order the shop knows: checking first, and an honest not-found', async ({
+  page,
+}) => {
+  const claimsSuccess = async () => {
+    await expect(page.getByText('Payment Successful')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toHaveCount(0);
+  };
+  // While the status is awaited: a neutral check.
+  let answerStatus = () => {};
+  const statusAnswered = new Promise<void>((resolve) => (answerStatus = resolve));
+  await page.route('**/api/checkout/orders/*', async (route) => {
+    await statusAnswered;
+    await route.continue();
+  });
+  await page.goto('/success?session_id=no-such-order');
+  await expect(page.getByRole('heading', { name: 'Checking your order' })).toBeVisible();
+  await claimsSuccess();
+  answerStatus();
+  await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText(
+    'We cannot find this order. If you were charged, please contact support with the order number.',
+  );
+  await claimsSuccess();
+  await page.unroute('**/api/checkout/orders/*');
+  await page.goto('/success');
+  await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+
+  // A real order not paid yet: the spec's page, still confirming the payment.
+  await page.goto('/checkout/semax');
+  await fillOrderForm(page, { shipping: true });
+  await tickAgreements(page);
+  const [placed] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/checkout/orders')),
+    page.getByRole('button', { name: /Complete Order/ }).click(),
+  ]);
+  const { orderId } = (await placed.json()) as { orderId: string };
+  await page.waitForURL(/\/pay\//);
+  await page.goto(`/success?session_id=${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await expect(page.getByText('Payment Successful')).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Confirming your payment…');
+});

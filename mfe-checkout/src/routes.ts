@@ -49,7 +49,8 @@ export const routes = defineRoutes([
     exposed: 'SuccessPage',
     label: 'order confirmation',
     ...transactional,
-    head: { title: 'Payment Successful', description: 'Your order is confirmed.' },
+    // Before its status is known the page cannot claim success, so its title does not either.
+    head: { title: 'Your Order', description: 'The confirmation and payment status of your order.' },
   },
   {
     path: '/cancel',

@@ -2,34 +2,74 @@ import { Badge, Button, Muted, Spinner } from '@storefront/ui';
 import { Link, useLocation } from '@storefront/routing';
 import { ResultCard } from '../components/ResultCard';
 import { orderNumberOf } from '../domain/order-number';
-import { useOrderStatus } from '../domain/use-order-status';
+import { useOrderStatus, type LiveStatus } from '../domain/use-order-status';
 
-/** /success?session_id=… (spec section 2), with the order's live payment status from the service. */
+/**
+ * /success?session_id=… (spec section 2). The spec's page (Payment Successful, Order Confirmed) only
+ * for an order the checkout service knows, pending or paid; a neutral check while its answer is awaited
+ * (or the service cannot be reached), and an honest 'not found' for an unknown or missing id.
+ */
 export default function SuccessPage() {
   const sessionId = new URLSearchParams(useLocation().search).get('session_id');
   const status = useOrderStatus(sessionId);
+  if (!sessionId || status === 'not_found') return <OrderNotFound sessionId={sessionId} />;
+  if (status === null) return <CheckingOrder />;
+  return <OrderConfirmed sessionId={sessionId} status={status} />;
+}
+
+function CheckingOrder() {
   return (
     <ResultCard>
-      <Badge $tone="success">Payment Successful</Badge>
-      <h1>Order Confirmed</h1>
+      <h1>Checking your order</h1>
+      <p role="status" data-testid="payment-status" data-status="unknown">
+        <Spinner /> Looking up your order…
+      </p>
+    </ResultCard>
+  );
+}
+
+function OrderNotFound({ sessionId }: { sessionId: string | null }) {
+  return (
+    <ResultCard>
+      <h1>Order not found</h1>
       {sessionId && (
         <p>
           Order Number: <strong data-testid="order-number">{orderNumberOf(sessionId)}</strong>
         </p>
       )}
-      {sessionId && (
-        <p role="status" data-testid="payment-status" data-status={status ?? 'unknown'}>
-          {status === 'paid' ? (
-            'Payment confirmed'
-          ) : status === 'not_found' ? (
-            'We cannot find this order. If you were charged, please contact support with the order number.'
-          ) : (
-            <>
-              <Spinner /> Confirming your payment…
-            </>
-          )}
-        </p>
-      )}
+      <p role="status" data-testid="payment-status" data-status="not_found">
+        We cannot find this order. If you were charged, please contact support with the order number.
+      </p>
+      <Button as={Link} to="/">
+        Return to Homepage
+      </Button>
+    </ResultCard>
+  );
+}
+
+function OrderConfirmed({
+  sessionId,
+  status,
+}: {
+  sessionId: string;
+  status: Exclude<LiveStatus, 'not_found'>;
+}) {
+  return (
+    <ResultCard>
+      <Badge $tone="success">Payment Successful</Badge>
+      <h1>Order Confirmed</h1>
+      <p>
+        Order Number: <strong data-testid="order-number">{orderNumberOf(sessionId)}</strong>
+      </p>
+      <p role="status" data-testid="payment-status" data-status={status}>
+        {status === 'paid' ? (
+          'Payment confirmed'
+        ) : (
+          <>
+            <Spinner /> Confirming your payment…
+          </>
+        )}
+      </p>
       <p>Estimated delivery: 5-7 business days</p>
       <div>
         <h2>What&apos;s Next?</h2>
