@@ -49,3 +49,18 @@ export async function recordButtonChanges(button: Locator): Promise<() => Promis
   return () =>
     button.page().evaluate((key) => (window as unknown as Record<string, ButtonChange[]>)[key]!, key);
 }
+
+/**
+ * Fails when something else (a toast, a sticky bar, an overlay) lies over the centre of the element:
+ * what the browser would hit there must be the element or inside it.
+ */
+export async function expectUncovered(element: Locator) {
+  const hit = await element.evaluate((target) => {
+    const { left, top, width, height } = target.getBoundingClientRect();
+    const found = document.elementFromPoint(left + width / 2, top + height / 2);
+    return found && (target === found || target.contains(found))
+      ? 'the element'
+      : (found?.outerHTML.slice(0, 120) ?? 'nothing');
+  });
+  expect(hit, 'what lies over the centre of the element').toBe('the element');
+}

@@ -7,7 +7,7 @@ import {
   summaryTotalCents,
   tickAgreements,
 } from '../support/checkout';
-import { asVerifiedAdult, MOBILE, toast } from '../support/fixtures';
+import { asVerifiedAdult, expectUncovered, MOBILE, toast } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
@@ -198,3 +198,24 @@ test("Escape in the panel's affiliate code input cancels the input only; a secon
   await expect(dialog).toBeVisible();
   await closePanel(page);
 });
+
+for (const [width, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', MOBILE],
+] as const) {
+  test(`on ${width}, the 'Added to Cart' toast stands inside the panel, clear of its total and checkout`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
+    const dialog = panel(page);
+    await expect(
+      dialog.getByLabel('Notifications').getByText('Added to Cart', { exact: true }),
+    ).toBeVisible();
+    await expectUncovered(dialog.getByTestId('panel-total'));
+    await expectUncovered(dialog.getByRole('button', { name: 'Proceed to Checkout' }));
+    await dialog.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/cart-checkout$/);
+  });
+}

@@ -2,14 +2,27 @@ import styled from 'styled-components';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
-export const ToastRegion = styled.div.attrs({ role: 'region' })`
+export type ToastPlacement = 'bottom' | 'top';
+
+/** The page's toasts, in a screen corner: the bottom one, or the top one when they would cover focus. */
+export const ToastRegion = styled.div.attrs({ role: 'region' })<{ $placement: ToastPlacement }>`
   position: fixed;
   right: 1rem;
-  bottom: 1rem;
+  ${({ $placement }) => ($placement === 'top' ? 'top: 1rem;' : 'bottom: 1rem;')}
   z-index: 1000;
   display: grid;
   gap: 0.5rem;
   width: min(380px, calc(100vw - 2rem));
+`;
+
+/** Toasts inside an open panel, in its flow above its content, so they push it down but never cover it. */
+export const PanelToastRegion = styled.div.attrs({ role: 'region' })`
+  display: grid;
+  gap: 0.5rem;
+  padding: 0.75rem 1.25rem 0;
+  &:empty {
+    display: none;
+  }
 `;
 
 const ToastCard = styled.div<{ $variant: ToastVariant }>`

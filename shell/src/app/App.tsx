@@ -8,7 +8,15 @@ import {
   theme,
   type PreloadedResponses,
 } from '@storefront/ui';
-import { memo, useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import { affiliateCodeInUrl } from './affiliate-binding';
 import { AgeGate } from './AgeGate';
@@ -151,6 +159,7 @@ function SiteLayout({ routes, responses }: { routes: ModuleRoute[]; responses: P
   useHeadOnNavigation(routes);
   const ageGateOpen = pathname === '/' && !ageVerified;
   const page = useInert(ageGateOpen || cartOpen);
+  const [panelNotices, setPanelNotices] = useState<HTMLElement | null>(null);
 
   return (
     <>
@@ -163,8 +172,8 @@ function SiteLayout({ routes, responses }: { routes: ModuleRoute[]; responses: P
         <Footer config={config} />
       </Page>
       {ageGateOpen && <AgeGate />}
-      {!ageGateOpen && <CartPanelHost />}
-      <Toaster />
+      {!ageGateOpen && <CartPanelHost notices={setPanelNotices} />}
+      <Toaster panelSlot={panelNotices} />
     </>
   );
 }

@@ -20,6 +20,21 @@ describe('Toaster', () => {
     expect(screen.queryByText('Added to Cart')).not.toBeInTheDocument();
   });
 
+  it('shows one toast per message: the same message again restarts its five seconds', () => {
+    jest.useFakeTimers();
+    renderInShell(<Toaster />);
+    const missing = { title: 'Missing Information', description: 'Please fill in all required fields.' };
+    act(() => void bus.publish('toast/show', { ...missing, variant: 'destructive' }));
+    act(() => jest.advanceTimersByTime(4000));
+    act(() => void bus.publish('toast/show', { ...missing, variant: 'destructive' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(4000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Missing Information');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    jest.useRealTimers();
+  });
+
   it('removes a toast after five seconds', () => {
     jest.useFakeTimers();
     renderInShell(<Toaster />);

@@ -1,24 +1,45 @@
 import { bus, type ToastMessage } from '@storefront/bus';
-import { Toast, ToastRegion } from '@storefront/ui';
-import { useEffect, useState } from 'react';
+import { PanelToastRegion, Toast, ToastRegion } from '@storefront/ui';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useToastPlacement } from './toast-placement';
 
 const TOAST_LIFETIME_MS = 5000;
+const MAX_TOASTS = 4;
 let nextId = 0;
 
-/** Shows every 'toast/show' event from any module; each fades after five seconds or on dismiss. */
-export function Toaster() {
-  const [toasts, setToasts] = useState<Array<ToastMessage & { id: number }>>([]);
+type ShownToast = ToastMessage & { id: number; message: string };
+
+const messageOf = (toast: ToastMessage) => [toast.variant, toast.title, toast.description ?? ''].join('\n');
+
+/**
+ * Shows every 'toast/show' event from any module; each fades after five seconds or on dismiss. One
+ * toast per message: the same message again (a form sent twice with the same field missing) keeps the
+ * one shown and restarts its five seconds. While a panel is open, toasts stand inside it (`panelSlot`)
+ * rather than over its actions.
+ */
+export function Toaster({ panelSlot = null }: { panelSlot?: HTMLElement | null }) {
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const region = useRef<HTMLDivElement>(null);
+  const placement = useToastPlacement(region, panelSlot ? 0 : toasts.length);
 
   useEffect(() => {
-    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
     const subscription = bus.on('toast/show').subscribe((toast) => {
-      const id = ++nextId;
-      setToasts((current) => [...current.slice(-3), { ...toast, id }]);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        setToasts((current) => current.filter((t) => t.id !== id));
-      }, TOAST_LIFETIME_MS);
-      timers.add(timer);
+      const message = messageOf(toast);
+      clearTimeout(timers.get(message));
+      timers.set(
+        message,
+        setTimeout(() => {
+          timers.delete(message);
+          setToasts((current) => current.filter((shown) => shown.message !== message));
+        }, TOAST_LIFETIME_MS),
+      );
+      setToasts((current) =>
+        current.some((shown) => shown.message === message)
+          ? current
+          : [...current.slice(1 - MAX_TOASTS), { ...toast, id: ++nextId, message }],
+      );
     });
     return () => {
       subscription.unsubscribe();
@@ -26,17 +47,26 @@ export function Toaster() {
     };
   }, []);
 
+  const shown = toasts.map((toast) => (
+    <Toast
+      key={toast.id}
+      title={toast.title}
+      description={toast.description}
+      variant={toast.variant}
+      onDismiss={() => setToasts((current) => current.filter((t) => t.id !== toast.id))}
+    />
+  ));
+  if (panelSlot) {
+    return createPortal(
+      <PanelToastRegion aria-live="polite" aria-label="Notifications">
+        {shown}
+      </PanelToastRegion>,
+      panelSlot,
+    );
+  }
   return (
-    <ToastRegion aria-live="polite" aria-label="Notifications">
-      {toasts.map((toast) => (
-        <Toast
-          key={toast.id}
-          title={toast.title}
-          description={toast.description}
-          variant={toast.variant}
-          onDismiss={() => setToasts((current) => current.filter((t) => t.id !== toast.id))}
-        />
-      ))}
+    <ToastRegion ref={region} $placement={placement} aria-live="polite" aria-label="Notifications">
+      {shown}
     </ToastRegion>
   );
 }
