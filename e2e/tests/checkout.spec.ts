@@ -7,7 +7,7 @@ import {
   tickAgreements,
   usd,
 } from '../support/checkout';
-import { asVerifiedAdult, MOBILE, toast } from '../support/fixtures';
+import { asVerifiedAdult, expectUncovered, MOBILE, toast } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
@@ -132,6 +132,34 @@ test('missing fields are named by toast and nothing is sent', async ({ page }) =
   await page.getByRole('button', { name: /Complete Research Order/ }).click();
   await expect(page.getByText('Please fill in all required fields.', { exact: true })).toBeVisible();
   expect(orders).toBe(0);
+});
+
+test('at phone width, a form sent again and again shows one toast, and the first empty field takes focus uncovered', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/checkout/tb-500');
+  await fillOrderForm(page, { shipping: true });
+  await page.getByLabel('City *').fill('');
+  await page.getByLabel('ZIP Code *').fill('');
+  await tickAgreements(page);
+  const complete = page.getByRole('button', { name: /Complete Order/ });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await complete.click();
+    await expect(toast(page, 'Missing Information')).toHaveCount(1);
+  }
+  const city = page.getByLabel('City *');
+  await expect(city).toBeFocused();
+  await expect(city).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('ZIP Code *')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('State *')).toHaveAttribute('aria-invalid', 'false');
+  await expectUncovered(city);
+  await city.fill('Tempe');
+  await page.getByLabel('ZIP Code *').focus();
+  await expectUncovered(page.getByLabel('ZIP Code *'));
+  await complete.scrollIntoViewIfNeeded();
+  await complete.focus();
+  await expectUncovered(complete);
 });
 
 test("Enter in a field with an agreement unticked says 'Agreement Required' and sends nothing", async ({
@@ -321,11 +349,14 @@ test('/success claims success only for an order the shop knows: checking first, 
   await page.goto('/checkout/semax');
   await fillOrderForm(page, { shipping: true });
   await tickAgreements(page);
-  const [placed] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/api/checkout/orders')),
-    page.getByRole('button', { name: /Complete Order/ }).click(),
-  ]);
-  const { orderId } = (await placed.json()) as { orderId: string };
+  // The order's id, read on its way to the page (which leaves for the payment page at once).
+  let orderId = '';
+  await page.route('**/api/checkout/orders', async (route) => {
+    const response = await route.fetch();
+    orderId = ((await response.json()) as { orderId: string }).orderId;
+    await route.fulfill({ response });
+  });
+  await page.getByRole('button', { name: /Complete Order/ }).click();
   await page.waitForURL(/\/pay\//);
   await page.goto(`/success?session_id=${orderId}`);
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();

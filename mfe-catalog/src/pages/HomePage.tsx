@@ -11,7 +11,6 @@ import { ScientificCollaboration } from '../components/home/ScientificCollaborat
 
 const Products = styled.section`
   padding: 3.5rem 0;
-  scroll-margin-top: 120px;
   h2 {
     font-size: 2rem;
     color: ${({ theme }) => theme.colors.brand};
@@ -39,8 +38,8 @@ function useSearchResultsInView(section: RefObject<HTMLElement | null>, query: s
       const heading = element?.querySelector('h2');
       if (!element || !heading) return;
       const { top, bottom } = heading.getBoundingClientRect();
-      // The sticky header covers the top of the screen: the section's scroll margin is its height.
-      const coveredTop = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+      // The sticky header covers the top of the screen; the page's scroll padding is its height.
+      const coveredTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
       if (top < coveredTop || bottom > window.innerHeight) element.scrollIntoView({ block: 'start' });
     });
     return () => cancelAnimationFrame(frame);

@@ -1,6 +1,6 @@
 import { COUNTRIES } from '@storefront/commerce';
 import { Button, Card, Input, Spinner, TextField } from '@storefront/ui';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   emptyResearcher,
@@ -68,27 +68,45 @@ export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: O
   const [agreeToAge, setAgreeToAge] = useState(false);
   const [agreeToTerms, setAgreeToTerms] = useState(false);
   const countryId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Once an order has been sent with fields missing, the empty required fields are marked invalid.
+  const [markMissing, setMarkMissing] = useState(false);
 
   const researcherField = (name: keyof ResearcherDetails) => ({
     name,
     value: researcher[name],
+    required: true,
+    'aria-invalid': markMissing && !researcher[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
       setResearcher({ ...researcher, [name]: e.target.value }),
   });
   const shippingField = (name: Exclude<keyof ShippingDetails, 'country'>) => ({
     name,
     value: shipping[name],
+    required: true,
+    'aria-invalid': markMissing && !shipping[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
       setShipping({ ...shipping, [name]: e.target.value }),
   });
 
-  const send = () =>
+  /** The toast names what is missing (spec section 8); the first empty field takes focus, to be filled. */
+  const focusFirstMissingField = () => {
+    const firstEmpty = [...(form.current?.querySelectorAll<HTMLInputElement>('input[required]') ?? [])].find(
+      (field) => !field.value,
+    );
+    setMarkMissing(Boolean(firstEmpty));
+    firstEmpty?.focus();
+  };
+
+  const send = () => {
+    focusFirstMissingField();
     onSubmit({
       customer: researcher,
       shipping: withShipping ? shipping : undefined,
       agreeToAge,
       agreeToTerms,
     });
+  };
   // Enter in a field submits a form only while its button is enabled; with an agreement unticked the
   // shopper is told why instead (spec section 8: 'Agreement Required').
   const sendOnEnterWhileDisabled = (event: React.KeyboardEvent<HTMLFormElement>) => {
@@ -101,6 +119,7 @@ export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: O
 
   return (
     <form
+      ref={form}
       noValidate
       aria-label="Order details"
       onKeyDown={sendOnEnterWhileDisabled}

@@ -20,6 +20,10 @@ export const Input = styled.input`
   &:focus {
     border-color: ${({ theme }) => theme.colors.brand};
   }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+    box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.danger};
+  }
 `;
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {

@@ -2,7 +2,11 @@ import { createGlobalStyle } from 'styled-components';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { scroll-behavior: smooth; }
+  /* Whatever is scrolled to or focused stops below the sticky header (which sets its height here). */
+  html {
+    scroll-behavior: smooth;
+    scroll-padding-top: calc(var(--sticky-header-height, 0px) + 0.5rem);
+  }
   @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
   body {
     margin: 0;

@@ -40,7 +40,6 @@ const Notice = styled.section`
   border: 1px solid rgba(255, 255, 255, 0.2);
   border-radius: ${({ theme }) => theme.radii.md};
   padding: 1rem 1.25rem;
-  scroll-margin-top: 140px;
   p {
     margin: 0.25rem 0 0;
   }

@@ -1,5 +1,5 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { Button, Container, media } from '@storefront/ui';
@@ -133,6 +133,27 @@ const SignedInAs = styled.span`
   color: ${({ theme }) => theme.colors.brand};
 `;
 
+/**
+ * Publishes the sticky header's height to the page (--sticky-header-height), whose scroll padding keeps
+ * what is scrolled to or focused (a field the shopper must fill) from stopping under the header.
+ */
+function useStickyHeightOnPage(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    // Without ResizeObserver (an old browser, jsdom) the page keeps its default scroll padding.
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--sticky-header-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--sticky-header-height');
+    };
+  }, [bar]);
+}
+
 /** 'Create Account' opens /auth on its Sign Up tab. */
 const SIGN_UP_PATH = '/auth?tab=sign-up';
 
@@ -145,6 +166,8 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
   const { pathname } = useLocation();
   const closeMenu = () => setMenuOpen(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  useStickyHeightOnPage(bar);
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -157,7 +180,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
   }, [menuOpen]);
 
   return (
-    <Bar>
+    <Bar ref={bar}>
       <TopRow>
         <Logo shopName={shopName} />
         <SearchSlot>
