@@ -222,14 +222,14 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
             price: 6999,
             purity: 99,
             popular: true,
-            image: '/api/catalog/images/v1/cjc-1295/5mg.svg',
+            image: '/api/catalog/images/v2/cjc-1295/5mg.svg',
           },
           {
             dose: '10mg',
             price: 10000,
             purity: 99,
             popular: false,
-            image: '/api/catalog/images/v1/cjc-1295/10mg.svg',
+            image: '/api/catalog/images/v2/cjc-1295/10mg.svg',
           },
         ],
       });
@@ -294,14 +294,33 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
         expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
         expect(res.body).toMatch(/^<svg [^>]*viewBox="0 0 400 400"/);
       }
-      const tenMg = (await getSvg('/images/v1/retatrutide/10mg.svg')).body as string;
+      const tenMg = (await getSvg('/images/v2/retatrutide/10mg.svg')).body as string;
       expect(tenMg).toContain('>Retatrutide<');
       expect(tenMg).toContain('>10mg<');
     });
 
+    it('keeps a long name inside the label band: two lines, each within its width', async () => {
+      const blend = (await getSvg('/images/v2/cjc-1295-ipamorelin/default.svg')).body as string;
+      expect(blend).toContain('>CJC-1295 no DAC<');
+      expect(blend).toContain('>/ Ipamorelin<');
+      const nameLines = [...blend.matchAll(/<text [^>]*font-weight="700"[^>]*>([^<]*)</g)];
+      expect(nameLines).toHaveLength(2);
+      for (const [line, text] of nameLines) {
+        const size = Number(/font-size="(\d+)"/.exec(line)![1]);
+        // Either it fits at its size (an average bold glyph is 0.62 em), or it is held to the band.
+        expect(text!.length * size * 0.62 <= 124 || line.includes('textLength="124"')).toBe(true);
+      }
+    });
+
+    it('sends an address of the earlier drawing on to the current one', async () => {
+      const res = await request(app).get('/images/v1/retatrutide/10mg.svg');
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe('../../v2/retatrutide/10mg.svg');
+    });
+
     it('answers 404 for a picture that does not exist', async () => {
-      expect((await request(app).get('/images/v1/retatrutide/7mg.svg')).status).toBe(404);
-      expect((await request(app).get('/images/v1/nothing/default.svg')).status).toBe(404);
+      expect((await request(app).get('/images/v2/retatrutide/7mg.svg')).status).toBe(404);
+      expect((await request(app).get('/images/v2/nothing/default.svg')).status).toBe(404);
     });
   });
 });

@@ -7,11 +7,46 @@ function escapeXml(text: string): string {
   );
 }
 
-/** Shrinks long names so they fit the label. */
-function labelFontSize(name: string): number {
-  if (name.length <= 10) return 30;
-  if (name.length <= 16) return 22;
-  return 16;
+/** The label band's inner width, in the drawing's units. */
+const LABEL_WIDTH = 124;
+/** A bold system font's average glyph width, as a share of its size: enough to choose a size. */
+const GLYPH_WIDTH = 0.62;
+
+const fits = (text: string, fontSize: number) => text.length * fontSize * GLYPH_WIDTH <= LABEL_WIDTH;
+
+/** Splits a long name at the space nearest its middle ('CJC-1295 no DAC / Ipamorelin' on two lines). */
+function twoLines(name: string): [string, string] | null {
+  const spaces = [...name.matchAll(/ /g)].map((match) => match.index);
+  if (spaces.length === 0) return null;
+  const middle = spaces.reduce((best, at) =>
+    Math.abs(at - name.length / 2) < Math.abs(best - name.length / 2) ? at : best,
+  );
+  return [name.slice(0, middle), name.slice(middle + 1)];
+}
+
+/**
+ * The name on the label, kept inside the band: the largest size that fits on one line, else two lines,
+ * and in the end `textLength` squeezes a line that would still run over.
+ */
+function labelName(name: string, hasDose: boolean): string {
+  const attributes = (size: number, line: string) =>
+    `text-anchor="middle" font-family="system-ui, Arial, sans-serif" font-size="${size}" font-weight="700" fill="#0f172a"${
+      fits(line, size) ? '' : ` textLength="${LABEL_WIDTH}" lengthAdjust="spacingAndGlyphs"`
+    }`;
+  const baseline = hasDose ? 216 : 228;
+  const oneLineSize = [30, 22, 16].find((size) => fits(name, size));
+  const lines = oneLineSize ? null : twoLines(name);
+  if (!lines) {
+    const size = oneLineSize ?? 16;
+    return `<text x="200" y="${baseline}" ${attributes(size, name)}>${escapeXml(name)}</text>`;
+  }
+  const size = [16, 14].find((candidate) => lines.every((line) => fits(line, candidate))) ?? 12;
+  return lines
+    .map(
+      (line, index) =>
+        `<text x="200" y="${baseline - size + index * (size + 2)}" ${attributes(size, line)}>${escapeXml(line)}</text>`,
+    )
+    .join('\n  ');
 }
 
 /**
@@ -36,7 +71,7 @@ export function drawVial({ name, dose, accentColor, liquid }: VialFacts): string
   ${contents}
   <rect x="132" y="176" width="136" height="84" fill="#ffffff" stroke="#e2e8f0"/>
   <rect x="132" y="176" width="136" height="12" fill="${accentColor}"/>
-  <text x="200" y="${dose ? 216 : 228}" text-anchor="middle" font-family="system-ui, Arial, sans-serif" font-size="${labelFontSize(name)}" font-weight="700" fill="#0f172a">${safeName}</text>
+  ${labelName(name, Boolean(dose))}
   ${dose ? `<text x="200" y="238" text-anchor="middle" font-family="system-ui, Arial, sans-serif" font-size="16" font-weight="600" fill="#334155">${escapeXml(dose)}</text>` : ''}
   <text x="200" y="256" text-anchor="middle" font-family="system-ui, Arial, sans-serif" font-size="8" fill="#64748b">RESEARCH USE ONLY</text>
 </svg>`;
