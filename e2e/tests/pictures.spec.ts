@@ -33,7 +33,12 @@ test('a product picture that cannot be loaded gives way to the default vial on e
     await expect(page.locator('img[src*="/api/catalog/images/"]'), path).toHaveCount(0);
     expect(await page.getByTestId('default-image').count(), path).toBeGreaterThan(0);
   }
+  // The BPC-157 checkout's Add to Cart goes on to the cart checkout, whose line shows the default vial.
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page).toHaveURL(/\/cart-checkout$/);
+  await expect(page.getByTestId('cart-line').getByTestId('default-image')).toHaveCount(1);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
   const cart = page.getByRole('dialog', { name: 'Shopping cart' });
-  await expect(cart.getByTestId('default-image')).toHaveCount(1);
+  await expect(cart.getByTestId('default-image')).toHaveCount(2); // BPC-157 and SEMAX
 });
