@@ -64,3 +64,12 @@ export async function expectUncovered(element: Locator) {
   });
   expect(hit, 'what lies over the centre of the element').toBe('the element');
 }
+
+/** How many lines the element's text takes on screen. */
+export function lineCount(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}

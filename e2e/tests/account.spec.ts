@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { asVerifiedAdult, MOBILE, uniqueEmail } from '../support/fixtures';
+import { asVerifiedAdult, lineCount, MOBILE, uniqueEmail } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
@@ -147,6 +147,7 @@ test('under 768px the compact bar offers Sign Out to a signed-in researcher', as
   await expect(page).toHaveURL(/\/$/);
   const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
   await expect(quickLinks.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  expect(await lineCount(quickLinks.getByRole('button', { name: 'Sign Out' }))).toBe(1);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await quickLinks.getByRole('button', { name: 'Sign Out' }).click();

@@ -15,9 +15,13 @@ const TopBar = styled.div`
   align-items: center;
   gap: 1rem;
   margin-bottom: 1.5rem;
+  > button {
+    flex: none;
+    white-space: nowrap;
+  }
   h1 {
     margin: 0;
-    font-size: clamp(1.4rem, 3vw, 1.9rem);
+    font-size: clamp(1.3rem, 3vw, 1.9rem);
     color: ${({ theme }) => theme.colors.brand};
   }
 `;

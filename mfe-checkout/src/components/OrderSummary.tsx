@@ -13,8 +13,11 @@ const Summary = styled(Card)`
   dl {
     display: grid;
     grid-template-columns: 1fr auto;
-    gap: 0.5rem 1rem;
+    gap: 0.5rem 0;
     margin: 0;
+  }
+  dt {
+    padding-right: 1rem;
   }
   dd {
     margin: 0;

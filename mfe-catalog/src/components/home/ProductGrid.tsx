@@ -23,6 +23,11 @@ const ComingSoon = styled.div`
   place-items: center;
   min-height: 320px;
   padding: 2rem;
+  /* In one column a placeholder fills no row: it only has to say what is coming. */
+  ${media.mobile} {
+    min-height: 0;
+    padding: 1.25rem;
+  }
   border: 2px dashed ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   text-align: center;

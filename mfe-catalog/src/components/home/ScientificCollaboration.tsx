@@ -19,10 +19,11 @@ const Layout = styled.div`
   }
 `;
 
+/** Two columns where each area fits its own; one on a phone. The gap leaves room for the bullets. */
 const Areas = styled.ul`
   display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0.5rem 1rem;
+  grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+  gap: 0.5rem 2rem;
   padding-left: 1.2rem;
 `;
 

@@ -22,7 +22,7 @@ describe('Header', () => {
   it('offers the spec header: search with its placeholder and hint, cart, account and navigation', () => {
     renderInShell(<Header shopName="Helix Research" />);
     const search = screen.getByRole('searchbox', { name: 'Search products' });
-    expect(search).toHaveAttribute('placeholder', 'Search peptides, CAS numbers, molecular formulas...');
+    expect(search).toHaveAttribute('placeholder', 'Search peptides, CAS, formulas');
     expect(screen.getByText('Ctrl K')).toBeInTheDocument();
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');

@@ -84,7 +84,13 @@ const CompactBar = styled.nav`
   ${media.mobile} {
     display: flex;
     justify-content: space-around;
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    > a,
+    > button {
+      white-space: nowrap;
+      padding-inline: 0.5rem;
+    }
   }
 `;
 
@@ -180,111 +186,113 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
   }, [menuOpen]);
 
   return (
-    <Bar ref={bar}>
-      <TopRow>
-        <Logo shopName={shopName} />
-        <SearchSlot>
-          <SearchBox />
-        </SearchSlot>
-        <Actions>
-          <CartButton />
-          <IconLink to="/auth" aria-label="Account">
-            <AccountIcon />
-          </IconLink>
-          <DesktopOnly>
+    <>
+      <Bar ref={bar}>
+        <TopRow>
+          <Logo shopName={shopName} />
+          <SearchSlot>
+            <SearchBox />
+          </SearchSlot>
+          <Actions>
+            <CartButton />
+            <IconLink to="/auth" aria-label="Account">
+              <AccountIcon />
+            </IconLink>
+            <DesktopOnly>
+              {user ? (
+                <>
+                  <SignedInAs data-testid="signed-in-as" title={user.email}>
+                    {user.email}
+                  </SignedInAs>
+                  <Button type="button" $variant="secondary" onClick={signOut}>
+                    Sign Out
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button as={Link} to="/auth" $variant="secondary">
+                    Sign In
+                  </Button>
+                  <Button as={Link} to={SIGN_UP_PATH}>
+                    Create Account
+                  </Button>
+                </>
+              )}
+            </DesktopOnly>
+            <MobileOnly>
+              <MenuToggle
+                ref={menuToggle}
+                type="button"
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <svg
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+                </svg>
+              </MenuToggle>
+            </MobileOnly>
+          </Actions>
+        </TopRow>
+
+        <NavRow aria-label="Main">
+          <NavInner>
+            <NavLink to="/" aria-current={pathname === '/' ? 'page' : undefined}>
+              Home
+            </NavLink>
+            <NavButton type="button" disabled>
+              Product Catalog
+            </NavButton>
+            <NavAnchor href="#compliance" onClick={scrollToCompliance}>
+              Compliance
+            </NavAnchor>
+            <NavButton type="button" disabled title="Certificates are coming soon">
+              Certificates
+            </NavButton>
+          </NavInner>
+        </NavRow>
+
+        {menuOpen && (
+          <MenuPanel id="mobile-menu" aria-label="Menu">
+            <NavLink to="/" onClick={closeMenu}>
+              Home
+            </NavLink>
+            <NavButton type="button" disabled>
+              Product Catalog
+            </NavButton>
+            <NavAnchor href="#compliance" onClick={(e) => (closeMenu(), scrollToCompliance(e))}>
+              Compliance
+            </NavAnchor>
+            <NavButton type="button" disabled>
+              Certificates
+            </NavButton>
             {user ? (
-              <>
-                <SignedInAs data-testid="signed-in-as" title={user.email}>
-                  {user.email}
-                </SignedInAs>
-                <Button type="button" $variant="secondary" onClick={signOut}>
-                  Sign Out
-                </Button>
-              </>
+              <NavButton type="button" onClick={() => (closeMenu(), signOut())}>
+                Sign Out ({user.email})
+              </NavButton>
             ) : (
               <>
-                <Button as={Link} to="/auth" $variant="secondary">
+                <NavLink to="/auth" onClick={closeMenu}>
                   Sign In
-                </Button>
-                <Button as={Link} to={SIGN_UP_PATH}>
+                </NavLink>
+                <NavLink to={SIGN_UP_PATH} onClick={closeMenu}>
                   Create Account
-                </Button>
+                </NavLink>
               </>
             )}
-          </DesktopOnly>
-          <MobileOnly>
-            <MenuToggle
-              ref={menuToggle}
-              type="button"
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <svg
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-              </svg>
-            </MenuToggle>
-          </MobileOnly>
-        </Actions>
-      </TopRow>
-
-      <NavRow aria-label="Main">
-        <NavInner>
-          <NavLink to="/" aria-current={pathname === '/' ? 'page' : undefined}>
-            Home
-          </NavLink>
-          <NavButton type="button" disabled>
-            Product Catalog
-          </NavButton>
-          <NavAnchor href="#compliance" onClick={scrollToCompliance}>
-            Compliance
-          </NavAnchor>
-          <NavButton type="button" disabled title="Certificates are coming soon">
-            Certificates
-          </NavButton>
-        </NavInner>
-      </NavRow>
-
-      {menuOpen && (
-        <MenuPanel id="mobile-menu" aria-label="Menu">
-          <NavLink to="/" onClick={closeMenu}>
-            Home
-          </NavLink>
-          <NavButton type="button" disabled>
-            Product Catalog
-          </NavButton>
-          <NavAnchor href="#compliance" onClick={(e) => (closeMenu(), scrollToCompliance(e))}>
-            Compliance
-          </NavAnchor>
-          <NavButton type="button" disabled>
-            Certificates
-          </NavButton>
-          {user ? (
-            <NavButton type="button" onClick={() => (closeMenu(), signOut())}>
-              Sign Out ({user.email})
-            </NavButton>
-          ) : (
-            <>
-              <NavLink to="/auth" onClick={closeMenu}>
-                Sign In
-              </NavLink>
-              <NavLink to={SIGN_UP_PATH} onClick={closeMenu}>
-                Create Account
-              </NavLink>
-            </>
-          )}
-        </MenuPanel>
-      )}
-
+          </MenuPanel>
+        )}
+      </Bar>
+      {/* Below the sticky part: on a phone the quick links scroll away, leaving the screen to the page. */}
       <CompactBar aria-label="Quick links">
         <NavLink to="/" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
           Home
@@ -303,6 +311,6 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
           <NavLink to="/auth">Sign In</NavLink>
         )}
       </CompactBar>
-    </Bar>
+    </>
   );
 });

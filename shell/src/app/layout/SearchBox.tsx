@@ -87,7 +87,7 @@ export function SearchBox() {
         ref={input}
         type="search"
         aria-label="Search products"
-        placeholder="Search peptides, CAS numbers, molecular formulas..."
+        placeholder="Search peptides, CAS, formulas"
         value={query}
         onChange={(event) => stores.searchQuery.set(event.target.value)}
       />

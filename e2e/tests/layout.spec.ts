@@ -1,0 +1,73 @@
+import { expect, test } from '../support/test';
+import { asVerifiedAdult, lineCount, MOBILE } from '../support/fixtures';
+
+test.beforeEach(async ({ page }) => asVerifiedAdult(page));
+
+test.describe('at 375px', () => {
+  test.use({ viewport: MOBILE });
+
+  test('the sticky header keeps to a small part of the screen, and its search hint is not cut', async ({
+    page,
+  }) => {
+    await page.goto('/catalog');
+    await page.mouse.wheel(0, 600);
+    const header = page.getByRole('banner');
+    await expect.poll(() => header.evaluate((node) => node.getBoundingClientRect().top)).toBe(0);
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(MOBILE.height / 6);
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    const room = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const available = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return available - context.measureText(input.placeholder).width;
+    });
+    // Chrome keeps room for a search box's clear button: the hint must fit beside it, not only in the box.
+    expect(room).toBeGreaterThanOrEqual(16);
+  });
+
+  test('every product tab is on screen, and Back sits on one line beside the checkout title', async ({
+    page,
+  }) => {
+    await page.goto('/product/bpc-157');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(4);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+      expect(await lineCount(tab)).toBe(1);
+    }
+    await page.goto('/checkout/retatrutide');
+    const back = page.getByRole('button', { name: '← Back' });
+    expect(await lineCount(back)).toBe(1);
+    const title = page.getByRole('heading', { level: 1, name: 'Research Checkout' });
+    expect(await lineCount(title)).toBe(1);
+  });
+
+  test("the home page's research areas keep to their columns and Coming Soon stays short", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    for (const area of await page.getByRole('list', { name: 'Research areas' }).getByRole('listitem').all()) {
+      const overflow = await area.evaluate((node) => node.scrollWidth - node.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await lineCount(area)).toBe(1);
+    }
+    for (const placeholder of await page.getByTestId('coming-soon').all()) {
+      expect((await placeholder.boundingBox())!.height).toBeLessThanOrEqual(150);
+    }
+  });
+});
+
+for (const viewport of [{ width: 1280, height: 900 }, MOBILE]) {
+  test(`at ${viewport.width}px the rule above the order total is one unbroken line`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/checkout/semax');
+    const [label, amount] = await page
+      .locator('dl .total')
+      .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect()));
+    expect(Math.abs(label!.right - amount!.left)).toBeLessThan(1);
+    expect(label!.top).toBe(amount!.top);
+  });
+}
