@@ -267,10 +267,12 @@ test('?ref= applies a code on a checkout page only when none is active', async (
   await page.goto('/checkout/retatrutide?ref=research10');
   await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
   await expect(page.getByTestId('summary-discount')).toHaveText('-$14.00');
-  // With RESEARCH10 active, another ?ref= on a checkout page is not looked up at all.
+  // With RESEARCH10 active, another ?ref= on a checkout page is not looked up at all (the saved
+  // RESEARCH10 is, as the page loads).
   let lookups = 0;
   page.on('request', (request) => {
-    if (request.url().includes('/affiliates/lookup')) lookups += 1;
+    if (request.url().includes('/affiliates/lookup') && request.postData()?.includes('OTHER-CODE'))
+      lookups += 1;
   });
   await page.goto('/checkout/semax?ref=OTHER-CODE');
   await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
@@ -362,4 +364,41 @@ test('/success claims success only for an order the shop knows: checking first, 
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
   await expect(page.getByText('Payment Successful')).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Confirming your payment…');
+});
+
+test("a saved affiliate code is checked with the service when the site loads: the service's rate counts", async ({
+  page,
+}) => {
+  const data = { affiliateId: 'tampered', affiliateName: 'Research Partner', discountRate: 0.5 };
+  await page.addInitScript((data) => {
+    localStorage.setItem('affiliate_code', 'RESEARCH10');
+    localStorage.setItem('affiliate_data', JSON.stringify(data));
+  }, data);
+  // A stored rate of 50% for RESEARCH10: the page shows the service's 10%, as the payment page charges.
+  await page.goto('/checkout/semax');
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveText('-$8.90');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('affiliate_data')!).discountRate)).toBe(
+    0.1,
+  );
+});
+
+test('a saved affiliate code the service no longer knows loses its chip and discount at once', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('affiliate_code', 'WITHDRAWN10');
+    localStorage.setItem(
+      'affiliate_data',
+      JSON.stringify({ affiliateId: 'a-gone', affiliateName: 'Former Partner', discountRate: 0.1 }),
+    );
+  });
+  await page.goto('/checkout/semax');
+  await expect(toast(page, 'Affiliate code removed')).toBeVisible();
+  await expect(page.getByText('Former Partner - 10% off')).toHaveCount(0);
+  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add affiliate code' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('affiliate_code'))).toBeNull();
 });

@@ -10,6 +10,16 @@ let nextId = 0;
 
 type ShownToast = ToastMessage & { id: number; message: string };
 
+/**
+ * Toasts published before the Toaster first mounts (while a server-rendered page hydrates, a saved
+ * affiliate code can be found withdrawn): kept from the moment the page's script runs, shown on mount.
+ */
+let publishedEarly: ToastMessage[] | null = [];
+const earlyToasts =
+  typeof window === 'undefined'
+    ? null
+    : bus.on('toast/show').subscribe((toast) => publishedEarly?.push(toast));
+
 const messageOf = (toast: ToastMessage) => [toast.variant, toast.title, toast.description ?? ''].join('\n');
 
 /**
@@ -25,7 +35,7 @@ export function Toaster({ panelSlot = null }: { panelSlot?: HTMLElement | null }
 
   useEffect(() => {
     const timers = new Map<string, ReturnType<typeof setTimeout>>();
-    const subscription = bus.on('toast/show').subscribe((toast) => {
+    const show = (toast: ToastMessage) => {
       const message = messageOf(toast);
       clearTimeout(timers.get(message));
       timers.set(
@@ -40,7 +50,11 @@ export function Toaster({ panelSlot = null }: { panelSlot?: HTMLElement | null }
           ? current
           : [...current.slice(1 - MAX_TOASTS), { ...toast, id: ++nextId, message }],
       );
-    });
+    };
+    const subscription = bus.on('toast/show').subscribe(show);
+    earlyToasts?.unsubscribe();
+    publishedEarly?.forEach(show);
+    publishedEarly = null;
     return () => {
       subscription.unsubscribe();
       timers.forEach(clearTimeout);

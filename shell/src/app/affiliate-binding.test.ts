@@ -1,5 +1,5 @@
 import { bus, stores, type ToastMessage } from '@storefront/bus';
-import type { AffiliateLookup } from '@storefront/commerce';
+import { ApiError, type AffiliateLookup } from '@storefront/commerce';
 import {
   AFFILIATE_CODE_KEY,
   AFFILIATE_DATA_KEY,
@@ -23,7 +23,7 @@ const lookups: string[] = [];
 const lookup = (code: string) => {
   lookups.push(code);
   const found = CODES[code];
-  return found ? Promise.resolve(found) : Promise.reject(new Error('Invalid Code'));
+  return found ? Promise.resolve(found) : Promise.reject(new ApiError(404, null));
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const research10 = { affiliateId: 'a-1', affiliateName: 'Research Partner', discountRate: 0.1 };
@@ -150,11 +150,41 @@ describe('affiliate store', () => {
     });
   });
 
-  it('restores a saved affiliate at start', () => {
+  it("restores a saved affiliate at start once the service confirms it, with the service's data", async () => {
     localStorage.setItem(AFFILIATE_CODE_KEY, 'RESEARCH10');
+    localStorage.setItem(AFFILIATE_DATA_KEY, JSON.stringify({ ...research10, discountRate: 0.5 }));
+    unbind = bindAffiliate(localStorage, lookup);
+    expect(stores.affiliate.get()).toEqual({ status: 'validating', code: 'RESEARCH10' });
+    await settle();
+    expect(stores.affiliate.get()).toEqual({ status: 'applied', code: 'RESEARCH10', data: research10 });
+    expect(JSON.parse(localStorage.getItem(AFFILIATE_DATA_KEY)!)).toEqual(research10);
+    expect(toasts).toEqual([]);
+  });
+
+  it('drops a saved code the service no longer knows, and says so', async () => {
+    localStorage.setItem(AFFILIATE_CODE_KEY, 'WITHDRAWN');
     localStorage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(research10));
     unbind = bindAffiliate(localStorage, lookup);
-    expect(stores.affiliate.get()).toEqual({ status: 'applied', code: 'RESEARCH10', data: research10 });
+    await settle();
+    expect(stores.affiliate.get()).toEqual({ status: 'none' });
+    expect(localStorage.getItem(AFFILIATE_CODE_KEY)).toBeNull();
+    expect(toasts).toEqual([
+      {
+        title: 'Affiliate code removed',
+        description: 'The affiliate code WITHDRAWN is no longer valid, so its discount has been removed.',
+        variant: 'destructive',
+      },
+    ]);
+  });
+
+  it('shows no discount while the service cannot be asked, and keeps the code to ask again', async () => {
+    localStorage.setItem(AFFILIATE_CODE_KEY, 'RESEARCH10');
+    localStorage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(research10));
+    unbind = bindAffiliate(localStorage, () => Promise.reject(new ApiError(0, null)));
+    await settle();
+    expect(stores.affiliate.get()).toEqual({ status: 'none' });
+    expect(localStorage.getItem(AFFILIATE_CODE_KEY)).toBe('RESEARCH10');
+    expect(toasts).toEqual([]);
   });
 
   it.each([
@@ -194,6 +224,10 @@ describe('affiliate codes in URLs', () => {
     expect(affiliateCodeInUrl('?ref=lab15', '/cart-checkout', applied)).toBeNull();
     expect(affiliateCodeInUrl('?ref=lab15', '/checkout/semax', { status: 'cleared' })).toBe('LAB15');
     expect(affiliateCodeInUrl('?ref=lab15', '/', applied)).toBe('LAB15');
+    // A saved code still being confirmed as the site loads counts as active.
+    const confirming = { status: 'validating', code: 'RESEARCH10' } as const;
+    expect(affiliateCodeInUrl('?ref=lab15', '/checkout/semax', confirming)).toBeNull();
+    expect(affiliateCodeInUrl('?ref=research10', '/', confirming)).toBeNull();
   });
   it('does not look up again the code already applied', () => {
     expect(affiliateCodeInUrl('?ref=research10', '/', applied)).toBeNull();

@@ -1,5 +1,6 @@
 import { bus, stores, type AffiliateData, type AffiliateSource, type AffiliateState } from '@storefront/bus';
 import {
+  ApiError,
   affiliateLookupSchema,
   normalizeAffiliateCode,
   requestJson,
@@ -28,6 +29,11 @@ export const lookupAffiliateCode: AffiliateLookupFn = (code) =>
   });
 
 const invalidCode: [string, string] = ['Invalid Code', 'The affiliate code you entered is not valid.'];
+// Not in the spec, which trusts a saved code: said when the service no longer knows one.
+const withdrawnCode = (code: string): [string, string] => [
+  'Affiliate code removed',
+  `The affiliate code ${code} is no longer valid, so its discount has been removed.`,
+];
 const discountApplied = (data: AffiliateData): [string, string] => [
   'Discount Applied!',
   `${data.affiliateName} discount applied successfully.`,
@@ -92,34 +98,69 @@ const isCheckoutPath = (pathname: string) =>
  */
 export function affiliateCodeInUrl(search: string, pathname: string, state: AffiliateState): string | null {
   const params = new URLSearchParams(search);
+  // A code being checked (a saved one, as the site loads) counts as active until the service answers.
+  const active = state.status === 'applied' || state.status === 'validating';
   for (const name of URL_PARAMETERS) {
     const code = normalizeAffiliateCode(params.get(name) ?? '');
     if (!code) continue;
-    if (name === 'ref' && isCheckoutPath(pathname) && state.status === 'applied') return null;
-    if (state.status === 'applied' && state.code === code) return null;
+    if (name === 'ref' && isCheckoutPath(pathname) && active) return null;
+    if (active && state.code === code) return null;
     return code;
   }
   return null;
 }
 
+type LookupAnswer = { data: AffiliateData } | { data: null; refused: boolean };
+
+/** The service's answer for a code: its data, or whether it refused it (a 404) or could not be asked. */
+async function ask(lookup: AffiliateLookupFn, code: string): Promise<LookupAnswer> {
+  try {
+    const { affiliateId, affiliateName, discountRate } = await lookup(code);
+    return { data: { affiliateId, affiliateName, discountRate } };
+  } catch (error) {
+    return { data: null, refused: error instanceof ApiError && error.status === 404 };
+  }
+}
+
 /**
  * The shell owns the affiliate: none → validating → applied (code and data) → cleared. Codes come from
  * any module over the bus and are checked by the checkout service; a refused code leaves what was
- * applied before. (The checkout service checks the code again when an order is placed, so nothing
- * saved in the browser is trusted for a price.)
+ * applied before. A code saved by an earlier visit is shown only once the service confirms it, with the
+ * service's data (the browser's copy may be withdrawn or tampered with); until then, and while the
+ * service cannot be asked, no discount is shown. (The checkout service checks the code again when an
+ * order is placed, so nothing saved in the browser is trusted for a price.)
  */
 export function bindAffiliate(
   storage: Storage = window.localStorage,
   lookup = lookupAffiliateCode,
 ): () => void {
   // The last settled state (never 'validating'): what a refused code falls back to.
-  let settled = readSavedAffiliate(storage);
+  let settled: AffiliateState = { status: 'none' };
   const settle = (state: AffiliateState) => {
     settled = state;
     stores.affiliate.set(state);
   };
   stores.affiliate.set(settled);
   let latest = 0;
+  const saved = readSavedAffiliate(storage);
+  if (saved.status === 'applied') {
+    const attempt = ++latest;
+    stores.affiliate.set({ status: 'validating', code: saved.code });
+    void ask(lookup, saved.code).then((answer) => {
+      if (attempt !== latest) return;
+      if (answer.data) {
+        settle({ status: 'applied', code: saved.code, data: answer.data });
+        save(storage, saved.code, answer.data);
+        return;
+      }
+      // Unreachable just now: no discount is shown, and the saved code is asked about on the next visit.
+      stores.affiliate.set(settled);
+      if (!answer.refused) return;
+      forget(storage);
+      const [title, description] = withdrawnCode(saved.code);
+      bus.publish('toast/show', { title, description, variant: 'destructive' });
+    });
+  }
   const refuse = (source: AffiliateSource) => {
     const [title, description] = MESSAGES[source].refused;
     bus.publish('toast/show', { title, description, variant: 'destructive' });
@@ -131,10 +172,7 @@ export function bindAffiliate(
     const attempt = ++latest;
     stores.affiliate.set({ status: 'validating', code });
     // A refused code and a failed lookup both count as 'not valid' (spec section 8).
-    const data: AffiliateData | null = await lookup(code).then(
-      ({ affiliateId, affiliateName, discountRate }) => ({ affiliateId, affiliateName, discountRate }),
-      () => null,
-    );
+    const { data } = await ask(lookup, code);
     // A newer attempt (or a clear) has happened meanwhile: it decides.
     if (attempt !== latest) return;
     if (!data) {
