@@ -10,6 +10,9 @@ export const AUTH_MESSAGES = {
   passwordsDiffer: 'Passwords do not match',
   // Not in the spec, which has no way to ask for a lost or expired confirmation link again.
   confirmationResent: 'A new confirmation link has been sent. Please check your email.',
+  // Not in the spec either, whose confirmation link lands on the home page without a word.
+  confirmedAndSignedIn: 'Your account is confirmed and you are signed in.',
+  confirmationLinkExpired: 'This confirmation link is invalid or has expired. Sign in to ask for a new one.',
 } as const;
 
 type ProviderError = { code?: string; message: string; status?: number };

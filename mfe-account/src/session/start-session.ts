@@ -1,7 +1,31 @@
 import { bus, stores, type AuthEvent, type StartAuthSession } from '@storefront/bus';
 import { authClient } from './auth-client';
+import { AUTH_MESSAGES } from './auth-messages';
 
 let started = false;
+
+type LinkArrival = 'confirmed' | 'refused' | null;
+
+/** Whether the page was opened from a confirmation link: with the new session, or with its refusal. */
+function linkArrival(hash: string): LinkArrival {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  if (fragment.get('type') === 'signup' && fragment.has('access_token')) return 'confirmed';
+  if (fragment.has('error_description')) return 'refused';
+  return null;
+}
+
+/** Tells a researcher who followed a confirmation link how it went, once its answer is known. */
+function announceArrival(arrival: LinkArrival, signedIn: boolean) {
+  if (arrival === 'confirmed' && signedIn) {
+    bus.publish('toast/show', { title: 'Email confirmed', description: AUTH_MESSAGES.confirmedAndSignedIn });
+  } else {
+    bus.publish('toast/show', {
+      title: 'Confirmation link expired',
+      description: AUTH_MESSAGES.confirmationLinkExpired,
+      variant: 'destructive',
+    });
+  }
+}
 
 /**
  * Keeps the shell's auth store in step with supabase-js: every auth event (initial session, signed in
@@ -11,9 +35,18 @@ let started = false;
 const startSession: StartAuthSession = (config) => {
   if (started) return;
   started = true;
+  // Read before supabase-js takes the session out of the address (detectSessionInUrl).
+  let arrival = linkArrival(window.location.hash);
+  // A refusal stays in the address otherwise; the toast says it instead.
+  if (arrival === 'refused') window.history.replaceState(window.history.state, '', window.location.pathname);
   const client = authClient(config);
   client.auth.onAuthStateChange((event, session) => {
     const user = session?.user;
+    // The first answer (the initial session, or signed in from the link, whichever comes first) decides.
+    if (arrival && (event === 'INITIAL_SESSION' || event === 'SIGNED_IN')) {
+      announceArrival(arrival, Boolean(user));
+      arrival = null;
+    }
     stores.auth.set({
       loading: false,
       event: event as AuthEvent,

@@ -23,6 +23,20 @@ describe('account session start', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it('starts the session for a visitor arriving from a confirmation link, with its session or refusal', async () => {
+    for (const hash of [
+      '#access_token=a&refresh_token=r&type=signup',
+      '#error=access_denied&error_description=x',
+    ]) {
+      const start = jest.fn();
+      await startAccountSession(() => Promise.resolve({ default: start }), localStorage, hash);
+      expect(start).toHaveBeenCalledWith(config);
+    }
+    const load = jest.fn();
+    await startAccountSession(load, localStorage, '#compliance');
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('stays signed out, and says why in the console, when the account module cannot be loaded', async () => {
     localStorage.setItem(AUTH_SESSION_STORAGE_KEY, '{}');
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -13,18 +13,23 @@ function hasSavedSession(storage: Storage): boolean {
   }
 }
 
+/** A confirmation link's landing: a new session (or its refusal) in the fragment, for supabase-js. */
+const arrivesFromAuthLink = (hash: string) => /(^#|&)(access_token|error_description)=/.test(hash);
+
 /**
  * Starts the account module's session once the runtime configuration is known, when the browser holds
- * a saved session (or when a visitor opens /auth, whose page starts it itself). Visitors who never
+ * a saved session or arrives from a confirmation link (or when a visitor opens /auth, whose page starts
+ * it itself). Visitors who never
  * signed in are signed out at once and never download the auth client. If the module cannot be
  * loaded, the visitor is simply signed out: the header offers Sign In and the rest of the site works.
  */
 export async function startAccountSession(
   loadSessionModule: LoadSessionModule,
   storage: Storage = window.localStorage,
+  hash: string = window.location.hash,
 ): Promise<void> {
   const config = stores.runtimeConfig.get();
-  if (!config || !hasSavedSession(storage)) return signedOut();
+  if (!config || !(hasSavedSession(storage) || arrivesFromAuthLink(hash))) return signedOut();
   try {
     const session = await loadSessionModule();
     session.default(config);

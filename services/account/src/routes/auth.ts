@@ -253,7 +253,21 @@ export function authRoutes(
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const confirmed = token ? await confirmEmail(db, token) : null;
     const target = new URL(safeRedirect(confirmed?.redirectTo ?? req.query.redirect_to));
-    if (!confirmed) {
+    if (confirmed) {
+      // As Supabase does, the confirmed researcher arrives signed in: the new session rides in the
+      // fragment (never sent to a server), where supabase-js takes it from (detectSessionInUrl).
+      const user = (await findUserById(db, confirmed.userId))!;
+      const { sessionId, refreshToken } = await startSession(db, user.id);
+      const session = await sessionResponse(user, sessionId, refreshToken);
+      target.hash = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: session.token_type,
+        type: 'signup',
+      }).toString();
+    } else {
       target.hash = new URLSearchParams({
         error: 'access_denied',
         error_code: 'otp_expired',

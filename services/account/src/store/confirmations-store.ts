@@ -30,7 +30,7 @@ export async function createConfirmation(
 export async function confirmEmail(
   db: Database,
   token: string,
-): Promise<{ redirectTo: string | null } | null> {
+): Promise<{ userId: string; redirectTo: string | null } | null> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ user_id: string; redirect_to: string | null }>(
       `UPDATE confirmation_tokens SET used_at = now()
@@ -44,6 +44,6 @@ export async function confirmEmail(
       'UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1',
       [link.user_id],
     );
-    return { redirectTo: link.redirect_to };
+    return { userId: link.user_id, redirectTo: link.redirect_to };
   });
 }
