@@ -1,13 +1,15 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { Button, Container, media } from '@storefront/ui';
+import { AccountMenu } from './AccountMenu';
 import { CartButton } from './CartButton';
 import { iconBox } from './icon-box';
 import { Logo } from './Logo';
 import { NavAnchor, NavButton, NavLink, scrollToCompliance } from './nav-items';
 import { SearchBox } from './SearchBox';
+import { useEscapeToClose } from './use-escape';
 
 const Bar = styled.header`
   position: sticky;
@@ -170,20 +172,11 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
   const { user } = useStore(stores.auth);
   const signOut = () => bus.publish('auth/sign-out');
   const { pathname } = useLocation();
-  const closeMenu = () => setMenuOpen(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuToggle = useRef<HTMLButtonElement>(null);
+  useEscapeToClose(menuOpen, closeMenu, menuToggle);
   const bar = useRef<HTMLElement>(null);
   useStickyHeightOnPage(bar);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuToggle.current?.focus();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
 
   return (
     <>
@@ -195,9 +188,13 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
           </SearchSlot>
           <Actions>
             <CartButton />
-            <IconLink to="/auth" aria-label="Account">
-              <AccountIcon />
-            </IconLink>
+            {user ? (
+              <AccountMenu email={user.email} icon={<AccountIcon />} onSignOut={signOut} />
+            ) : (
+              <IconLink to="/auth" aria-label="Account">
+                <AccountIcon />
+              </IconLink>
+            )}
             <DesktopOnly>
               {user ? (
                 <>

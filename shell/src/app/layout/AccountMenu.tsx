@@ -1,0 +1,95 @@
+import { Button } from '@storefront/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { iconBox } from './icon-box';
+import { useEscapeToClose } from './use-escape';
+
+const Anchor = styled.div`
+  position: relative;
+`;
+
+const Toggle = styled.button`
+  ${iconBox}
+  background: ${({ theme }) => theme.colors.surface};
+  cursor: pointer;
+`;
+
+const Popover = styled.div`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 0.5rem);
+  z-index: 60;
+  display: grid;
+  gap: 0.75rem;
+  width: min(18rem, calc(100vw - 2rem));
+  padding: 1rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/**
+ * The account control of a signed-in researcher: which account is signed in, and Sign Out. (Signed
+ * out, the header shows a link to /auth instead.) Escape or a click elsewhere closes it.
+ */
+export function AccountMenu({
+  email,
+  icon,
+  onSignOut,
+}: {
+  email: string;
+  icon: React.ReactNode;
+  onSignOut(): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useEscapeToClose(open, close, toggle);
+  useEffect(() => {
+    if (!open) return;
+    const closeOnPointerElsewhere = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!popover.current?.contains(target) && !toggle.current?.contains(target)) close();
+    };
+    document.addEventListener('pointerdown', closeOnPointerElsewhere);
+    return () => document.removeEventListener('pointerdown', closeOnPointerElsewhere);
+  }, [open, close]);
+
+  return (
+    <Anchor>
+      <Toggle
+        ref={toggle}
+        type="button"
+        aria-label="Account"
+        aria-expanded={open}
+        aria-controls="account-menu"
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        {icon}
+      </Toggle>
+      {open && (
+        <Popover ref={popover} id="account-menu" role="group" aria-label="Account">
+          <p>
+            Signed in as <strong data-testid="account-email">{email}</strong>
+          </p>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => {
+              close();
+              onSignOut();
+            }}
+          >
+            Sign Out
+          </Button>
+        </Popover>
+      )}
+    </Anchor>
+  );
+}
