@@ -71,3 +71,26 @@ for (const viewport of [{ width: 1280, height: 900 }, MOBILE]) {
     expect(label!.top).toBe(amount!.top);
   });
 }
+
+test('product names on the vial pictures stay inside the label band', async ({ page }) => {
+  for (const picture of [
+    '/api/catalog/images/v2/cjc-1295-ipamorelin/default.svg',
+    '/api/catalog/images/v2/bpc-tb-blend/default.svg',
+    '/api/catalog/images/v2/bacteriostatic-water/default.svg',
+    '/api/catalog/images/v2/retatrutide/10mg.svg',
+  ]) {
+    await page.goto(picture);
+    // The band is the label's white rectangle, 136 wide at x 132, in the drawing's own units.
+    const names = await page.evaluate(() =>
+      [...document.querySelectorAll<SVGTextElement>('text[font-weight="700"]')].map((text) => {
+        const box = text.getBBox();
+        return { left: box.x, right: box.x + box.width };
+      }),
+    );
+    expect(names.length, picture).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(name.left, picture).toBeGreaterThanOrEqual(132);
+      expect(name.right, picture).toBeLessThanOrEqual(268);
+    }
+  }
+});
