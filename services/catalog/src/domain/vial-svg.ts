@@ -44,7 +44,7 @@ function labelName(name: string, hasDose: boolean): string {
   return lines
     .map(
       (line, index) =>
-        `<text x="200" y="${baseline - size + index * (size + 2)}" ${attributes(size, line)}>${escapeXml(line)}</text>`,
+        `<text x="200" y="${baseline - size + 2 + index * (size + 2)}" ${attributes(size, line)}>${escapeXml(line)}</text>`,
     )
     .join('\n  ');
 }
