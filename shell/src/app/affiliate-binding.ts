@@ -142,17 +142,26 @@ export function bindAffiliate(
   };
   stores.affiliate.set(settled);
   let latest = 0;
+  /**
+   * Asks the service about a code, showing it as being checked meanwhile. Null when a newer attempt (or
+   * a clear) has happened during the lookup: that one decides.
+   */
+  const check = async (code: string): Promise<LookupAnswer | null> => {
+    const attempt = ++latest;
+    stores.affiliate.set({ status: 'validating', code });
+    const answer = await ask(lookup, code);
+    return attempt === latest ? answer : null;
+  };
+  const confirm = (code: string, data: AffiliateData) => {
+    settle({ status: 'applied', code, data });
+    save(storage, code, data);
+  };
+
   const saved = readSavedAffiliate(storage);
   if (saved.status === 'applied') {
-    const attempt = ++latest;
-    stores.affiliate.set({ status: 'validating', code: saved.code });
-    void ask(lookup, saved.code).then((answer) => {
-      if (attempt !== latest) return;
-      if (answer.data) {
-        settle({ status: 'applied', code: saved.code, data: answer.data });
-        save(storage, saved.code, answer.data);
-        return;
-      }
+    void check(saved.code).then((answer) => {
+      if (!answer) return;
+      if (answer.data) return confirm(saved.code, answer.data);
       // Unreachable just now: no discount is shown, and the saved code is asked about on the next visit.
       stores.affiliate.set(settled);
       if (!answer.refused) return;
@@ -169,19 +178,15 @@ export function bindAffiliate(
     const code = normalizeAffiliateCode(raw);
     // A blank code is refused without a lookup and leaves any lookup under way alone.
     if (!code) return refuse(source);
-    const attempt = ++latest;
-    stores.affiliate.set({ status: 'validating', code });
+    const answer = await check(code);
+    if (!answer) return;
     // A refused code and a failed lookup both count as 'not valid' (spec section 8).
-    const { data } = await ask(lookup, code);
-    // A newer attempt (or a clear) has happened meanwhile: it decides.
-    if (attempt !== latest) return;
-    if (!data) {
+    if (!answer.data) {
       stores.affiliate.set(settled);
       return refuse(source);
     }
-    settle({ status: 'applied', code, data });
-    save(storage, code, data);
-    const [title, description] = MESSAGES[source].applied(data);
+    confirm(code, answer.data);
+    const [title, description] = MESSAGES[source].applied(answer.data);
     bus.publish('toast/show', { title, description, variant: 'success' });
   });
   const clearing = bus.on('affiliate/clear').subscribe(() => {
