@@ -51,6 +51,21 @@ export async function recordButtonChanges(button: Locator): Promise<() => Promis
 }
 
 /**
+ * Checks a recorded Add to Cart: the click, then 'Added!' in green, then 'Add to Cart' again two seconds
+ * later. A timer fires no earlier than asked (give or take the clock's coarseness); a busy machine may run
+ * it late, so up to three seconds.
+ */
+export async function expectAddedForTwoSeconds(changes: () => Promise<ButtonChange[]>) {
+  await expect
+    .poll(async () => (await changes()).map((change) => change.label))
+    .toEqual(['(clicked)', 'Added!', 'Add to Cart']);
+  const [clicked, added, restored] = await changes();
+  expect(added!.colour).toBe('rgb(21, 128, 61)');
+  expect(restored!.at - clicked!.at).toBeGreaterThanOrEqual(1995);
+  expect(restored!.at - clicked!.at).toBeLessThan(3000);
+}
+
+/**
  * Fails when something else (a toast, a sticky bar, an overlay) lies over the centre of the element:
  * what the browser would hit there must be the element or inside it.
  */
