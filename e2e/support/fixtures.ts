@@ -67,17 +67,23 @@ export async function expectAddedForTwoSeconds(changes: () => Promise<ButtonChan
 
 /**
  * Fails when something else (a toast, a sticky bar, an overlay) lies over the centre of the element:
- * what the browser would hit there must be the element or inside it.
+ * what the browser would hit there must be the element or inside it. The page scrolls smoothly, so a
+ * field just focused may still be gliding under the header; what counts is where it comes to rest.
  */
 export async function expectUncovered(element: Locator) {
-  const hit = await element.evaluate((target) => {
-    const { left, top, width, height } = target.getBoundingClientRect();
-    const found = document.elementFromPoint(left + width / 2, top + height / 2);
-    return found && (target === found || target.contains(found))
-      ? 'the element'
-      : (found?.outerHTML.slice(0, 120) ?? 'nothing');
-  });
-  expect(hit, 'what lies over the centre of the element').toBe('the element');
+  await expect
+    .poll(
+      () =>
+        element.evaluate((target) => {
+          const { left, top, width, height } = target.getBoundingClientRect();
+          const found = document.elementFromPoint(left + width / 2, top + height / 2);
+          return found && (target === found || target.contains(found))
+            ? 'the element'
+            : (found?.outerHTML.slice(0, 120) ?? 'nothing');
+        }),
+      { message: 'what lies over the centre of the element' },
+    )
+    .toBe('the element');
 }
 
 /** How many lines the element's text takes on screen. */
