@@ -1,10 +1,12 @@
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
+import { Socket } from 'node:net';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import { HttpProblem, notFoundHandler, problemHandler } from './problems';
-import { requestLogging } from './request-id';
+import { sendRepresentation, type Representation } from './representation';
+import { assignRequestId, isHealthCheck, logWhenAnswered, requestLogging } from './request-id';
 
 /** A request whose JSON body was parsed by the service app; `rawBody` holds the bytes as received. */
 interface RawBodyRequest extends IncomingMessage {
@@ -19,6 +21,9 @@ export function rawBodyOf(req: IncomingMessage): string {
   return (req as RawBodyRequest).rawBody?.toString('utf8') ?? '';
 }
 
+/** What a service has ready in memory at a path (no query), answered before the app is entered. */
+export type PublishedReads = (path: string) => Representation | undefined;
+
 export interface ServiceAppOptions {
   name: string;
   version: string;
@@ -26,23 +31,36 @@ export interface ServiceAppOptions {
   logger: Logger;
   bodyLimit: string;
   routes: Router;
+  published?: PublishedReads;
+}
+
+/** The headers helmet sets, worked out once: they are the same on every response. */
+function securityHeaders(): Array<[string, string]> {
+  const res = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet()(res.req, res, () => undefined);
+  return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
 }
 
 /**
- * The Express app every service runs: security headers, request ids and JSON logs, a capped JSON body,
- * health and readiness, the service's routes, and problem+json for everything that goes wrong.
+ * The request listener every service runs. Published reads (a snapshot's bodies) are answered straight
+ * from memory with the same headers, request id and log line as the app's, at a fraction of its cost;
+ * everything else goes through the Express app: security headers, request ids and JSON logs, a capped
+ * JSON body, health and readiness, the service's routes, and problem+json for everything that goes wrong.
  */
-export function createServiceApp({ name, version, db, logger, bodyLimit, routes }: ServiceAppOptions) {
+export function createServiceApp({
+  name,
+  version,
+  db,
+  logger,
+  bodyLimit,
+  routes,
+  published,
+}: ServiceAppOptions): RequestListener {
   const app = express();
   // Services sit behind the shell's proxy (or an ingress) on loopback; client addresses come from X-Forwarded-For.
   app.set('trust proxy', 'loopback');
   app.use(helmet());
-  app.use(
-    requestLogging(logger, {
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(requestLogging(logger, isHealthCheck));
   app.use(
     express.json({
       limit: bodyLimit,
@@ -68,5 +86,20 @@ export function createServiceApp({ name, version, db, logger, bodyLimit, routes 
   app.use(routes);
   app.use(notFoundHandler);
   app.use(problemHandler(logger, bodyLimit));
-  return app;
+  if (!published) return app;
+
+  const headers = securityHeaders();
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const rep =
+      req.method === 'GET' || req.method === 'HEAD'
+        ? published(query === -1 ? url : url.slice(0, query))
+        : undefined;
+    if (!rep) return app(req, res);
+    for (const [header, value] of headers) res.setHeader(header, value);
+    assignRequestId(req, res);
+    logWhenAnswered(logger, req, res);
+    sendRepresentation(req, res, rep);
+  };
 }

@@ -9,3 +9,5 @@ export * from './request-id';
 export * from './service';
 export * from './validation';
 export * from './rate-limit';
+export * from './live-snapshot';
+export * from './representation';

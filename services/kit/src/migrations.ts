@@ -2,15 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
 
+/** The kit's own migrations (the data version live snapshots watch), applied before every service's. */
+const KIT_MIGRATIONS = path.join(__dirname, '../migrations');
+
+const migrationFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .map((name) => ({ name, file: path.join(dir, name) }));
+
 /**
- * Applies `migrations/NNN_name.sql` files in name order, each once and in its own transaction, and
- * records them in `schema_migrations`. An advisory lock keeps two instances starting together from
- * applying the same file twice.
+ * Applies the kit's and then the service's `migrations/NNN_name.sql` files in name order, each once, in
+ * one transaction, and records them in `schema_migrations`. An advisory lock keeps two instances
+ * starting together from applying the same file twice.
  */
 export async function migrate(db: Database, dir: string): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((f) => /^\d+_.+\.sql$/.test(f))
-    .sort();
+  const files = [...migrationFiles(KIT_MIGRATIONS), ...migrationFiles(dir)].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
@@ -20,13 +28,13 @@ export async function migrate(db: Database, dir: string): Promise<string[]> {
       (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
     );
     const applied: string[] = [];
-    for (const file of files.filter((f) => !done.has(f))) {
+    for (const { name, file } of files.filter((f) => !done.has(f.name))) {
       // Statements run one by one because the parameterless multi-statement path differs between drivers.
-      for (const statement of splitStatements(readFileSync(path.join(dir, file), 'utf8'))) {
+      for (const statement of splitStatements(readFileSync(file, 'utf8'))) {
         await tx.query(statement);
       }
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      applied.push(file);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      applied.push(name);
     }
     return applied;
   });

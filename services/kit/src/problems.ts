@@ -61,8 +61,7 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpProblem) {
-      if (error.status >= 500)
-        ((req as { log?: Logger }).log ?? logger).warn({ err: error.cause }, error.title);
+      if (error.status >= 500) logger.warn({ reqId: req.id, err: error.cause }, error.title);
       return sendProblem(res, error);
     }
     const parserError = error as BodyParserError;
@@ -78,9 +77,7 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
     if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
       return sendProblem(res, new HttpProblem(415, GENERIC_TITLES[415]!, 'Send the body as UTF-8 JSON.'));
     }
-    // The request's logger carries its request id; fall back to the service's own.
-    const requestLogger = (req as { log?: Logger }).log ?? logger;
-    requestLogger.error({ err: error }, 'unhandled error');
+    logger.error({ reqId: req.id, err: error }, 'unhandled error');
     return sendProblem(res, new HttpProblem(500, GENERIC_TITLES[500]!, 'Please try again in a moment.'));
   };
 }

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp, type Options } from 'pino-http';
 import type { Logger } from 'pino';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** This request's id: the caller's when sane, else a new one (set by `assignRequestId`). */
+    id?: string;
+  }
+}
 
 /** Keeps a caller's request id when it is a sane token, so one id follows a request from browser to service. */
 export function requestIdOf(req: IncomingMessage): string {
@@ -12,21 +18,49 @@ export function requestIdOf(req: IncomingMessage): string {
   return candidate && /^[A-Za-z0-9._:-]{1,100}$/.test(candidate) ? candidate : randomUUID();
 }
 
+/** Gives the request its id and echoes it to the caller. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req);
+  req.id = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
 /**
- * JSON request logs carrying the request id, which is also echoed to the caller; the shell and every
- * service log the same id for one request.
+ * One JSON line per request once it is answered (or abandoned): id, method, URL, status and time.
+ * Kept this small on purpose: it runs on every request of the read paths, where a fuller line
+ * (headers, serializers) cost more than the answer itself.
  */
-export function requestLogging(
-  logger: Logger,
-  options: Pick<Options, 'autoLogging' | 'customLogLevel'> = {},
-) {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = requestIdOf(req);
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    ...options,
+export function logWhenAnswered(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  const startedAt = performance.now();
+  // Read now: routers rewrite req.url for the handlers they mount.
+  const { method, url } = req;
+  res.once('close', () => {
+    const statusCode = res.statusCode;
+    const line = {
+      reqId: req.id,
+      method,
+      url,
+      statusCode,
+      responseTime: Math.round((performance.now() - startedAt) * 10) / 10,
+    };
+    if (!res.writableFinished) logger.warn(line, 'request aborted');
+    else if (statusCode >= 500) logger.error(line, 'request failed');
+    else logger.info(line, 'request completed');
   });
+}
+
+/** Probes from the supervisor or an orchestrator, every few seconds: not worth a log line each. */
+export const isHealthCheck = (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz';
+
+/**
+ * The request id and log line every service and the shell use, as Express middleware; `ignore` skips
+ * the log line (never the id) for requests not worth one, such as health checks.
+ */
+export function requestLogging(logger: Logger, ignore: (req: IncomingMessage) => boolean = () => false) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    assignRequestId(req, res);
+    if (!ignore(req)) logWhenAnswered(logger, req, res);
+    next();
+  };
 }

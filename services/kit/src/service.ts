@@ -1,8 +1,8 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { z } from 'zod';
-import { createServiceApp } from './app';
+import { createServiceApp, type PublishedReads } from './app';
 import { baseConfigShape, ConfigError, loadConfig, port } from './config';
 import { openPglite, openPostgres, type Database } from './database';
 import { createLogger, type Logger } from './logger';
@@ -18,6 +18,14 @@ export interface ServiceContext<Config> {
   logger: Logger;
 }
 
+/** What a started service is made of: its routes and, when it keeps reads in memory, those reads. */
+export interface ServiceParts {
+  routes: Router;
+  published?: PublishedReads;
+  /** Releases what the parts hold (snapshot timers) before the database closes. */
+  stop?(): void;
+}
+
 export interface ServiceDefinition<S extends z.ZodRawShape> {
   name: string;
   version: string;
@@ -27,7 +35,7 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   migrationsDir: string;
   /** Runs after migrations at every start; for data only the embedded development default should have. */
   seed?(context: ServiceContext<ServiceConfig<S>>): Promise<void>;
-  routes(context: ServiceContext<ServiceConfig<S>>): Router;
+  start(context: ServiceContext<ServiceConfig<S>>): ServiceParts | Promise<ServiceParts>;
 }
 
 export async function openServiceDatabase(name: string, databaseUrl: string | undefined, dataDir?: string) {
@@ -55,33 +63,37 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
 
   const context: ServiceContext<ServiceConfig<S>> = { config, db, logger };
   await definition.seed?.(context);
+  const parts = await definition.start(context);
   const app = createServiceApp({
     name: definition.name,
     version: definition.version,
     db,
     logger,
     bodyLimit: config.BODY_LIMIT,
-    routes: definition.routes(context),
+    routes: parts.routes,
+    published: parts.published,
   });
 
-  const server = app.listen(config.PORT, config.HOST);
+  let stopping = false;
+  const server = createServer((req, res) => {
+    // While stopping, every answer closes its connection: a client polling over keep-alive would
+    // otherwise hold the server open until the grace period runs out.
+    if (stopping) res.setHeader('Connection', 'close');
+    app(req, res);
+  });
+  server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   logger.info({ port: config.PORT, database: db.kind }, `${definition.name} service listening`);
 
-  let stopping = false;
-  // While stopping, every answer closes its connection: a client polling over keep-alive would
-  // otherwise hold the server open until the grace period runs out.
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (stopping) res.setHeader('Connection', 'close');
-  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS).unref();
+    parts.stop?.();
     server.close(async () => {
       await db.close().catch(() => undefined);
       clearTimeout(force);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Router } from 'express';
 import { Client } from 'pg';
 import { createServiceApp } from './app';
 import { openPglite, openPostgres, type Database } from './database';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
+import type { ServiceParts } from './service';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -54,19 +54,33 @@ export interface TestService {
   dispose(): Promise<void>;
 }
 
-/** A service's real app on a fresh, migrated test database, as the service tests use it. */
+/** A service's real app (its published reads included) on a fresh, migrated test database. */
 export async function openTestService(
   kind: TestDatabaseKind,
-  options: { name: string; migrationsDir: string; routes(db: Database): Router },
+  options: {
+    name: string;
+    migrationsDir: string;
+    start(context: { db: Database; logger: Logger }): ServiceParts | Promise<ServiceParts>;
+  },
 ): Promise<TestService> {
   const { db, dispose } = await openTestDatabase(kind, options.migrationsDir);
+  const logger = silentLogger();
+  const parts = await options.start({ db, logger });
   const app = createServiceApp({
     name: options.name,
     version: 'test',
     db,
-    logger: silentLogger(),
+    logger,
     bodyLimit: '16kb',
-    routes: options.routes(db),
+    routes: parts.routes,
+    published: parts.published,
   });
-  return { app, db, dispose };
+  return {
+    app,
+    db,
+    async dispose() {
+      parts.stop?.();
+      await dispose();
+    },
+  };
 }
