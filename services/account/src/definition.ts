@@ -60,7 +60,7 @@ export const accountService: ServiceDefinition<typeof configShape> = {
   defaultPort: 4004,
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
-  routes: ({ db, config, logger }) => {
+  start: ({ db, config, logger }) => {
     const secret = config.JWT_SECRET ?? localJwtSecret(config.STOREFRONT_DATA_DIR ?? defaultDataDir());
     const useDevMailbox = config.DEV_MAILBOX ? config.DEV_MAILBOX === 'true' : !config.DATABASE_URL;
     if (!config.SMTP_URL && !useDevMailbox) {
@@ -88,6 +88,6 @@ export const accountService: ServiceDefinition<typeof configShape> = {
       }),
     );
     // The mailbox page exists only while emails are not really sent.
-    return useDevMailbox ? router.use(devMailboxRoutes(db)) : router;
+    return { routes: useDevMailbox ? router.use(devMailboxRoutes(db)) : router };
   },
 };

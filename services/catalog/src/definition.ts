@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@storefront/service-kit';
-import { catalogRoutes } from './app';
+import { startCatalog } from './app';
 import { version } from '../package.json';
 
 export const catalogService: ServiceDefinition<Record<string, never>> = {
@@ -9,5 +9,5 @@ export const catalogService: ServiceDefinition<Record<string, never>> = {
   defaultPort: 4001,
   configShape: {},
   migrationsDir: path.join(__dirname, '../migrations'),
-  routes: ({ db }) => catalogRoutes(db),
+  start: startCatalog,
 };

@@ -8,7 +8,7 @@ import {
 } from '@storefront/commerce';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { catalogRoutes } from '../src/app';
+import { startCatalog } from '../src/app';
 import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';
 
 const migrations = path.join(__dirname, '../migrations');
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
     testDb = await openTestService(kind, {
       name: 'catalog',
       migrationsDir: migrations,
-      routes: catalogRoutes,
+      start: startCatalog,
     });
     app = testDb.app;
   });
@@ -257,25 +257,62 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
   });
 
   describe('product summaries', () => {
-    it('gives catalogue summaries in the order asked, including product-page-only products', async () => {
-      const res = await request(app).get(
-        '/internal/product-summaries?ids=tb-500,bpc-tb-blend,ghk-cu,unknown',
-      );
+    it('gives the summaries of every catalogue product, product-page-only ones included', async () => {
+      const res = await request(app).get('/internal/product-summaries');
       expect(res.status).toBe(200);
-      expect(res.body.products.map((p: { id: string; price: number }) => [p.id, p.price])).toEqual(
-        productPageOnlyPrices.length === 2
-          ? [
-              ['tb-500', 6000],
-              ['bpc-tb-blend', 15999],
-              ['ghk-cu', 6999],
-            ]
-          : [],
+      const prices = new Map(
+        res.body.products.map((p: { id: string; price: number }) => [p.id, p.price] as const),
       );
+      expect(prices.get('bpc-157')).toBe(
+        dollarsToCents(specPrices.catalogue.find(([id]) => id === 'bpc-157')![2]),
+      );
+      for (const [productId, , dollars] of productPageOnlyPrices) {
+        expect(prices.get(productId)).toBe(dollarsToCents(dollars));
+      }
+    });
+  });
+
+  describe('reads from memory', () => {
+    it('answers a revalidation with 304 and the same strong ETag, with or without a query string', async () => {
+      const first = await request(app).get('/home-products');
+      expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+      const again = await request(app).get('/home-products').set('if-none-match', first.headers.etag!);
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      // A query string takes the app's path instead of the memory one: same bytes, same headers.
+      const viaApp = await request(app).get('/home-products?utm=mail');
+      expect(viaApp.text).toBe(first.text);
+      expect(viaApp.headers.etag).toBe(first.headers.etag);
+      expect(viaApp.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
     });
 
-    it('refuses a malformed id list', async () => {
-      expect((await request(app).get('/internal/product-summaries?ids=../etc')).status).toBe(400);
-      expect((await request(app).get('/internal/product-summaries')).status).toBe(400);
+    it('serves and quotes a price changed in the database within a second, without a restart', async () => {
+      const priceOnHome = async () =>
+        homeProductsSchema
+          .parse((await request(app).get('/home-products')).body)
+          .products.find((p) => p.id === 'retatrutide')!
+          .doses.find((d) => d.dose === '10mg')!.price;
+      const quoted = async () =>
+        quoteSchema.parse(
+          (await quote('storefront', [{ productId: 'retatrutide', dose: '10mg', quantity: 1 }])).body,
+        ).lines[0]!.unitPrice;
+      const before = await priceOnHome();
+      await testDb.db.query(
+        "UPDATE price_list_entries SET price_cents = price_cents + 100 WHERE channel = 'storefront' AND product_id = 'retatrutide' AND dose = '10mg'",
+      );
+      const changedAt = Date.now();
+      try {
+        while ((await priceOnHome()) !== before + 100) {
+          expect(Date.now() - changedAt).toBeLessThan(1_000);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(await quoted()).toBe(before + 100);
+      } finally {
+        await testDb.db.query(
+          "UPDATE price_list_entries SET price_cents = price_cents - 100 WHERE channel = 'storefront' AND product_id = 'retatrutide' AND dose = '10mg'",
+        );
+      }
     });
   });
 

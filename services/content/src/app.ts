@@ -1,8 +1,34 @@
-import type { Database } from '@storefront/service-kit';
+import {
+  dataVersion,
+  openLiveSnapshot,
+  representJson,
+  type Database,
+  type Logger,
+  type ServiceParts,
+} from '@storefront/service-kit';
 import { Router } from 'express';
-import { policiesRoutes } from './routes/policies';
+import { policiesRoutes, policyPath } from './routes/policies';
 import { subscribersRoutes } from './routes/subscribers';
+import { listPolicies } from './store/policies-store';
 
-export function contentRoutes(db: Database): Router {
-  return Router().use(policiesRoutes(db)).use(subscribersRoutes(db));
+/** The content service: policies answered from a live snapshot, sign-ups written to the database. */
+export async function startContent({ db, logger }: { db: Database; logger: Logger }): Promise<ServiceParts> {
+  const policies = await openLiveSnapshot({
+    name: 'policies',
+    version: () => dataVersion(db),
+    // Policies change rarely; a short shared cache keeps page loads off the service, ETags after that.
+    load: async () =>
+      new Map(
+        (await listPolicies(db)).map((policy) => [
+          policyPath(policy.slug),
+          representJson(policy, 'public, max-age=300'),
+        ]),
+      ),
+    logger,
+  });
+  return {
+    routes: Router().use(policiesRoutes(policies.current)).use(subscribersRoutes(db)),
+    published: (path) => policies.current()?.get(path),
+    stop: policies.close,
+  };
 }

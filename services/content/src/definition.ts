@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@storefront/service-kit';
-import { contentRoutes } from './app';
+import { startContent } from './app';
 import { version } from '../package.json';
 
 export const contentService: ServiceDefinition<Record<string, never>> = {
@@ -9,5 +9,5 @@ export const contentService: ServiceDefinition<Record<string, never>> = {
   defaultPort: 4005,
   configShape: {},
   migrationsDir: path.join(__dirname, '../migrations'),
-  routes: ({ db }) => contentRoutes(db),
+  start: startContent,
 };

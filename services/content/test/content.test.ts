@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { contentRoutes } from '../src/app';
+import { startContent } from '../src/app';
 
 const migrations = path.join(__dirname, '../migrations');
 
@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
     testDb = await openTestService(kind, {
       name: 'content',
       migrationsDir: migrations,
-      routes: contentRoutes,
+      start: startContent,
     });
     app = testDb.app;
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { url, type ServiceDefinition } from '@storefront/service-kit';
 import { z } from 'zod';
 import { createCatalogClient } from './catalog-client';
-import { productRoutes } from './routes/products';
+import { startProduct } from './app';
 import { version } from '../package.json';
 
 const configShape = {
@@ -17,10 +17,10 @@ export const productService: ServiceDefinition<typeof configShape> = {
   defaultPort: 4002,
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
-  routes: ({ db, config }) =>
-    productRoutes(
-      db,
-      createCatalogClient(config.CATALOG_SERVICE_URL, config.CATALOG_TIMEOUT_MS),
-      config.SHOP_NAME,
+  start: (context) =>
+    startProduct(
+      context,
+      createCatalogClient(context.config.CATALOG_SERVICE_URL, context.config.CATALOG_TIMEOUT_MS),
+      context.config.SHOP_NAME,
     ),
 };

@@ -2,13 +2,12 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { catalogRoutes } from '@storefront/catalog-service/src/app';
+import { startCatalog } from '@storefront/catalog-service/src/app';
 import { productPageSchema } from '@storefront/commerce';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { createCatalogClient } from '../src/catalog-client';
-import { productRoutes } from '../src/routes/products';
-import { listDetailIds } from '../src/store/details-store';
+import { startProduct } from '../src/app';
 import { pdfText } from './pdf-text';
 
 const CATALOGUE_IDS = [
@@ -37,14 +36,14 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
     openTestService(kind, {
       name: 'product',
       migrationsDir: path.join(__dirname, '../migrations'),
-      routes: (db) => productRoutes(db, createCatalogClient(catalogUrl, timeoutMs), 'Helix Research'),
+      start: (context) => startProduct(context, createCatalogClient(catalogUrl, timeoutMs), 'Helix Research'),
     });
 
   beforeAll(async () => {
     catalog = await openTestService(kind, {
       name: 'catalog',
       migrationsDir: path.join(__dirname, '../../catalog/migrations'),
-      routes: catalogRoutes,
+      start: startCatalog,
     });
     catalogServer = createServer(catalog.app).listen(0, '127.0.0.1');
     await once(catalogServer, 'listening');
@@ -57,7 +56,8 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
   });
 
   it('has a record for every catalogue card and every related product', async () => {
-    const ids = await listDetailIds(product.db);
+    const { rows } = await product.db.query<{ product_id: string }>('SELECT product_id FROM product_details');
+    const ids = rows.map((row) => row.product_id);
     expect(ids).toEqual(expect.arrayContaining(CATALOGUE_IDS));
     for (const id of ids) {
       const page = productPageSchema.parse((await request(app).get(`/products/${id}`).expect(200)).body);
@@ -135,6 +135,27 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
     const res = await request(app).get('/products/bacteriostatic-water/coa.pdf').buffer(true).parse(binary);
     const { text } = await pdfText(res.body as Buffer);
     expect(text).toContain('>= 99%');
+  });
+
+  it('serves a price changed in the catalog database within a second, without a restart', async () => {
+    const priceOf = async () =>
+      productPageSchema.parse((await request(app).get('/products/bpc-157')).body).product.price;
+    const changePrice = (cents: number) =>
+      catalog.db.query(
+        "UPDATE price_list_entries SET price_cents = price_cents + $1 WHERE channel = 'catalogue' AND product_id = 'bpc-157'",
+        [cents],
+      );
+    const before = await priceOf();
+    await changePrice(100);
+    const changedAt = Date.now();
+    try {
+      while ((await priceOf()) !== before + 100) {
+        expect(Date.now() - changedAt).toBeLessThan(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await changePrice(-100);
+    }
   });
 
   it('says product information is unavailable when the catalog cannot be reached', async () => {

@@ -1,4 +1,4 @@
-import { lineTotal, type Quote, type QuoteRequest } from '@storefront/commerce';
+import { lineTotal, type Quote, type QuoteRequest, type SalesChannel } from '@storefront/commerce';
 import type { FieldError } from '@storefront/service-kit';
 import type { PriceRow } from '../store/catalog-store';
 
@@ -8,12 +8,14 @@ export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; errors: Fie
  * Prices each requested line from the channel's price list. A product/dose the channel does not sell
  * has no price: the whole quote is refused, naming every such line, and nothing falls back to zero.
  */
-export function priceQuote(request: QuoteRequest, prices: PriceRow[]): QuoteOutcome {
-  const byKey = new Map(prices.map((p) => [`${p.productId}\u0000${p.dose}`, p]));
+export function priceQuote(
+  request: QuoteRequest,
+  priceOf: (channel: SalesChannel, productId: string, dose: string) => PriceRow | undefined,
+): QuoteOutcome {
   const errors: FieldError[] = [];
   const lines: Quote['lines'] = [];
   request.lines.forEach((line, index) => {
-    const price = byKey.get(`${line.productId}\u0000${line.dose}`);
+    const price = priceOf(request.channel, line.productId, line.dose);
     if (!price) {
       errors.push({
         field: `lines.${index}`,

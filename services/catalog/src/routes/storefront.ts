@@ -1,29 +1,26 @@
-import type { SalesChannel } from '@storefront/commerce';
-import { z } from 'zod';
-import { HttpProblem, type Database } from '@storefront/service-kit';
+import { HttpProblem, sendRepresentation } from '@storefront/service-kit';
 import { Router } from 'express';
-import { findCheckoutProduct, listHomeProducts, loadCatalogue } from '../store/catalog-store';
+import type { CurrentCatalog } from '../app';
+import { paths } from '../catalog-snapshot';
 
-/** The channels whose checkout pages ask for their products: the dedicated ones and the generic one. */
-const CHECKOUT_CHANNELS = ['storefront', 'quick-checkout'] as const satisfies readonly SalesChannel[];
-const checkoutChannelSchema = z.enum(CHECKOUT_CHANNELS);
-
-/** The public read API of the catalog module (behind the shell at /api/catalog). */
-export function storefrontRoutes(db: Database): Router {
+/**
+ * The public read API of the catalog module (behind the shell at /api/catalog). Requests at these exact
+ * paths are answered from memory before reaching Express; these routes answer the rest (a query string,
+ * an encoded character) from the same snapshot, and say what does not exist.
+ */
+export function storefrontRoutes(current: CurrentCatalog): Router {
   const router = Router();
-  router.get('/home-products', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=60').json({ products: await listHomeProducts(db) });
+  router.get(paths.homeProducts, (req, res) => {
+    sendRepresentation(req, res, current().published.get(paths.homeProducts)!);
   });
-  router.get('/catalogue', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=60').json(await loadCatalogue(db));
+  router.get(paths.catalogue, (req, res) => {
+    sendRepresentation(req, res, current().published.get(paths.catalogue)!);
   });
-  router.get('/checkout-products/:channel/:productId', async (req, res) => {
-    const channel = checkoutChannelSchema.safeParse(req.params.channel);
-    const product = channel.success
-      ? await findCheckoutProduct(db, channel.data, req.params.productId)
-      : null;
+  router.get('/checkout-products/:channel/:productId', (req, res) => {
+    const { channel, productId } = req.params;
+    const product = current().published.get(paths.checkoutProduct(channel, productId));
     if (!product) throw new HttpProblem(404, 'Product not found', 'No checkout sells that product.');
-    res.set('Cache-Control', 'public, max-age=60').json(product);
+    sendRepresentation(req, res, product);
   });
   return router;
 }

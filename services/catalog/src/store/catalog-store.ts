@@ -3,7 +3,6 @@ import type {
   CheckoutProduct,
   CatalogueProduct,
   HomeProduct,
-  QuoteRequest,
   SalesChannel,
 } from '@storefront/commerce';
 import type { Queryable } from '@storefront/service-kit';
@@ -60,14 +59,13 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
 }
 
 /**
- * Catalogue-channel products with everything a card or product page shows: all of the grid's, or the
- * given ids (in that order) whether the grid shows them or not.
+ * Catalogue-channel products with everything a card or product page shows, in the channel's order:
+ * those the grid shows, or all of them (product-page-only ones included).
  */
 export async function listCatalogueProducts(
   db: Queryable,
-  selection: { gridOnly: true } | { ids: string[] },
+  { gridOnly }: { gridOnly: boolean },
 ): Promise<CatalogueProduct[]> {
-  const ids = 'ids' in selection ? selection.ids : null;
   const { rows } = await db.query<{
     id: string;
     name: string;
@@ -93,10 +91,9 @@ export async function listCatalogueProducts(
        JOIN products p ON p.id = l.product_id
        JOIN categories c ON c.slug = p.category_slug
        JOIN price_list_entries e ON e.channel = l.channel AND e.product_id = l.product_id AND e.dose = l.default_dose
-      WHERE l.channel = 'catalogue'
-        AND (CASE WHEN $1::text[] IS NULL THEN l.shown_in_grid ELSE p.id = ANY($1::text[]) END)
-      ORDER BY coalesce(array_position($1::text[], p.id), l.position)`,
-    [ids],
+      WHERE l.channel = 'catalogue' AND (l.shown_in_grid OR NOT $1::boolean)
+      ORDER BY l.position`,
+    [gridOnly],
   );
   return rows.map((row) => ({
     id: row.id,
@@ -117,6 +114,7 @@ export async function listCatalogueProducts(
 }
 
 export interface PriceRow {
+  channel: SalesChannel;
   productId: string;
   dose: string;
   name: string;
@@ -124,26 +122,21 @@ export interface PriceRow {
   unitPrice: number;
 }
 
-/** The prices a channel has for the requested product/dose pairs; pairs it does not sell are absent. */
-export async function findPrices(
-  db: Queryable,
-  channel: SalesChannel,
-  lines: QuoteRequest['lines'],
-): Promise<PriceRow[]> {
+/** Every price of every channel's price list; product/dose pairs a channel does not sell are absent. */
+export async function listPrices(db: Queryable): Promise<PriceRow[]> {
   const { rows } = await db.query<{
+    channel: SalesChannel;
     product_id: string;
     dose: string;
     name: string;
     sku: string;
     price_cents: number;
   }>(
-    `SELECT e.product_id, e.dose, p.name, e.sku, e.price_cents
-       FROM price_list_entries e JOIN products p ON p.id = e.product_id
-      WHERE e.channel = $1
-        AND (e.product_id, e.dose) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-    [channel, lines.map((l) => l.productId), lines.map((l) => l.dose)],
+    `SELECT e.channel, e.product_id, e.dose, p.name, e.sku, e.price_cents
+       FROM price_list_entries e JOIN products p ON p.id = e.product_id`,
   );
   return rows.map((r) => ({
+    channel: r.channel,
     productId: r.product_id,
     dose: r.dose,
     name: r.name,
@@ -153,46 +146,44 @@ export async function findPrices(
 }
 
 export interface VialFacts {
+  productId: string;
+  /** The image's variant in its address: its dose, or 'default' for a drawing shared by all doses. */
+  variant: string;
   name: string;
   dose: string | null;
   accentColor: string;
   liquid: boolean;
 }
 
-/** What the drawing of one image needs, if that image exists. */
-export async function findVialFacts(
-  db: Queryable,
-  productId: string,
-  variant: string,
-): Promise<VialFacts | null> {
-  const dose = variant === 'default' ? null : variant;
+/** What the drawing of each image needs. */
+export async function listVialFacts(db: Queryable): Promise<VialFacts[]> {
   const { rows } = await db.query<{
+    product_id: string;
+    image_dose: string | null;
     name: string;
     dose: string | null;
     accent_color: string;
     unit_is_ml: boolean;
   }>(
     // A drawing shared by all doses still names the dose when the product comes in only one.
-    `SELECT p.name, p.accent_color,
+    `SELECT i.product_id, i.dose AS image_dose, p.name, p.accent_color,
             coalesce(i.dose, (SELECT CASE WHEN count(*) = 1 THEN min(v.dose) END
                                 FROM product_variants v WHERE v.product_id = p.id)) AS dose,
             EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.dose LIKE '%ml') AS unit_is_ml
-       FROM product_images i JOIN products p ON p.id = i.product_id
-      WHERE i.product_id = $1 AND i.dose IS NOT DISTINCT FROM $2`,
-    [productId, dose],
+       FROM product_images i JOIN products p ON p.id = i.product_id`,
   );
-  const row = rows[0];
-  return row
-    ? { name: row.name, dose: row.dose, accentColor: row.accent_color, liquid: row.unit_is_ml }
-    : null;
+  return rows.map((row) => ({
+    productId: row.product_id,
+    variant: row.image_dose ?? 'default',
+    name: row.name,
+    dose: row.dose,
+    accentColor: row.accent_color,
+    liquid: row.unit_is_ml,
+  }));
 }
 
-/** A product as a checkout page of the given channel sells it; null when that channel does not list it. */
-export async function findCheckoutProduct(
-  db: Queryable,
-  channel: SalesChannel,
-  productId: string,
-): Promise<CheckoutProduct | null> {
+/** Every product as a checkout page of the given channel sells it (those with at least one price). */
+export async function listCheckoutProducts(db: Queryable, channel: SalesChannel): Promise<CheckoutProduct[]> {
   const { rows } = await db.query<
     Omit<CheckoutProduct, 'sku' | 'doses'> & { doses: CheckoutProduct['doses'] | null }
   >(
@@ -204,15 +195,12 @@ export async function findCheckoutProduct(
                     ORDER BY e.position)
                FROM price_list_entries e WHERE e.channel = l.channel AND e.product_id = p.id) AS doses
        FROM channel_listings l JOIN products p ON p.id = l.product_id
-      WHERE l.channel = $1 AND l.product_id = $2`,
-    [channel, productId],
+      WHERE l.channel = $1`,
+    [channel],
   );
-  const row = rows[0];
-  if (!row?.doses?.length) return null;
-  const doses = row.doses as (CheckoutProduct['doses'][number] & { sku: string })[];
-  return {
-    ...row,
-    sku: doses[0]!.sku,
-    doses: doses.map(({ sku: _sku, ...dose }) => dose),
-  };
+  return rows.flatMap((row) => {
+    const doses = (row.doses ?? []) as (CheckoutProduct['doses'][number] & { sku: string })[];
+    if (!doses.length) return [];
+    return [{ ...row, sku: doses[0]!.sku, doses: doses.map(({ sku: _sku, ...dose }) => dose) }];
+  });
 }

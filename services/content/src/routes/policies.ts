@@ -1,17 +1,22 @@
-import { policySlugSchema } from '@storefront/commerce';
-import { HttpProblem, type Database } from '@storefront/service-kit';
+import { HttpProblem, sendRepresentation, type Representation } from '@storefront/service-kit';
 import { Router } from 'express';
-import { findPolicy } from '../store/policies-store';
 
-export function policiesRoutes(db: Database): Router {
+export const policyPath = (slug: string) => `/policies/${slug}`;
+
+/**
+ * Policies at their exact paths are answered from memory before reaching Express; this route answers
+ * the rest from the same snapshot and says which policy does not exist.
+ */
+export function policiesRoutes(published: () => ReadonlyMap<string, Representation> | undefined): Router {
   const router = Router();
-  router.get('/policies/:slug', async (req, res) => {
-    const slug = policySlugSchema.safeParse(req.params.slug);
-    const policy = slug.success ? await findPolicy(db, slug.data) : null;
+  router.get('/policies/:slug', (req, res) => {
+    const policies = published();
+    if (!policies)
+      throw new HttpProblem(503, 'Policies unavailable', 'Policies are loading. Please try again shortly.');
+    const policy = policies.get(policyPath(req.params.slug));
     if (!policy)
       throw new HttpProblem(404, 'Policy not found', `There is no policy called "${req.params.slug}".`);
-    // Policies change rarely; a short shared cache keeps page loads off the database.
-    res.set('Cache-Control', 'public, max-age=300').json(policy);
+    sendRepresentation(req, res, policy);
   });
   return router;
 }

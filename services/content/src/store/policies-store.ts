@@ -9,18 +9,15 @@ interface PolicyRow {
   sections: PolicyDocument['sections'];
 }
 
-export async function findPolicy(db: Queryable, slug: PolicySlug): Promise<PolicyDocument | null> {
+export async function listPolicies(db: Queryable): Promise<PolicyDocument[]> {
   const { rows } = await db.query<PolicyRow>(
-    "SELECT slug, title, summary, to_char(updated_on, 'YYYY-MM-DD') AS updated_on, sections FROM policy_documents WHERE slug = $1",
-    [slug],
+    "SELECT slug, title, summary, to_char(updated_on, 'YYYY-MM-DD') AS updated_on, sections FROM policy_documents",
   );
-  const row = rows[0];
-  if (!row) return null;
-  return {
+  return rows.map((row) => ({
     slug: row.slug,
     title: row.title,
     summary: row.summary,
     updatedOn: String(row.updated_on),
     sections: row.sections,
-  };
+  }));
 }

@@ -1,42 +1,46 @@
 import type { ProductPage } from '@storefront/commerce';
-import { HttpProblem, type Database } from '@storefront/service-kit';
-import { Router, type Request } from 'express';
-import type { CatalogClient } from '../catalog-client';
+import { HttpProblem, sendRepresentation } from '@storefront/service-kit';
+import { Router } from 'express';
 import { buildCertificatePdf, certificateFileName } from '../domain/coa-pdf';
-import { findDetail, type ProductDetail } from '../store/details-store';
+import { pagePath, type ProductSnapshot } from '../product-snapshot';
 
-const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+/** The snapshot the routes answer from, or undefined while the catalogue could not be read yet. */
+export type CurrentProducts = () => ProductSnapshot | undefined;
 
-export function productRoutes(db: Database, catalog: CatalogClient, shopName: string): Router {
+/**
+ * Product pages at their exact paths are answered from memory before reaching Express; these routes
+ * answer the rest from the same snapshot, say what does not exist, and draw certificates.
+ */
+export function productRoutes(current: CurrentProducts, shopName: string): Router {
   const router = Router();
 
-  /** The record and the catalogue's view of the product and its related products, or 404. */
-  async function loadPage(
-    req: Request<{ id: string }>,
-  ): Promise<{ page: ProductPage; detail: ProductDetail }> {
-    const { id } = req.params;
-    const detail = PRODUCT_ID.test(id) ? await findDetail(db, id) : null;
-    if (!detail) throw new HttpProblem(404, 'Product not found', `There is no product "${id}".`);
-    const summaries = await catalog.summaries([id, ...detail.relatedIds], String(req.id));
-    const product = summaries.find((s) => s.id === id);
-    if (!product) throw new HttpProblem(404, 'Product not found', `"${id}" is not for sale.`);
-    const related = detail.relatedIds.flatMap((relatedId) => {
-      const summary = summaries.find((s) => s.id === relatedId);
-      return summary
-        ? [{ id: summary.id, name: summary.name, price: summary.price, image: summary.image }]
-        : [];
-    });
-    const { relatedIds: _relatedIds, ...record } = detail;
-    return { page: { product, ...record, related }, detail };
+  function snapshot(): ProductSnapshot {
+    const data = current();
+    if (!data) {
+      throw new HttpProblem(
+        503,
+        'Product information unavailable',
+        'Product information cannot be loaded right now. Please try again shortly.',
+      );
+    }
+    return data;
   }
 
-  router.get('/products/:id', async (req, res) => {
-    const { page } = await loadPage(req);
-    res.set('Cache-Control', 'public, max-age=60').json(page);
+  function pageOf(id: string): ProductPage {
+    const { pages, recorded } = snapshot();
+    const page = pages.get(id);
+    if (page) return page;
+    if (recorded.has(id)) throw new HttpProblem(404, 'Product not found', `"${id}" is not for sale.`);
+    throw new HttpProblem(404, 'Product not found', `There is no product "${id}".`);
+  }
+
+  router.get('/products/:id', (req, res) => {
+    pageOf(req.params.id);
+    sendRepresentation(req, res, snapshot().published.get(pagePath(req.params.id))!);
   });
 
   router.get('/products/:id/coa.pdf', async (req, res) => {
-    const { page } = await loadPage(req);
+    const page = pageOf(req.params.id);
     const pdf = await buildCertificatePdf(page.product, page.certificate, page.specifications, shopName);
     res
       .type('application/pdf')

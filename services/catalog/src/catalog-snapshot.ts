@@ -1,0 +1,70 @@
+import type { SalesChannel } from '@storefront/commerce';
+import { represent, representJson, type Database, type Representation } from '@storefront/service-kit';
+import { drawVial } from './domain/vial-svg';
+import {
+  listCatalogueProducts,
+  listCheckoutProducts,
+  listHomeProducts,
+  listPrices,
+  listVialFacts,
+  loadCatalogue,
+  type PriceRow,
+} from './store/catalog-store';
+
+/** The channels whose checkout pages ask for their products: the dedicated ones and the generic one. */
+export const CHECKOUT_CHANNELS = ['storefront', 'quick-checkout'] as const satisfies readonly SalesChannel[];
+
+/** Page data may be reused for a minute; revalidation by ETag is cheap after that. */
+const PAGE_DATA = 'public, max-age=60';
+
+export const paths = {
+  homeProducts: '/home-products',
+  catalogue: '/catalogue',
+  summaries: '/internal/product-summaries',
+  checkoutProduct: (channel: string, productId: string) => `/checkout-products/${channel}/${productId}`,
+  image: (productId: string, variant: string) => `/images/v2/${productId}/${variant}.svg`,
+};
+
+/** Everything the catalog service answers, read from its database at one moment and serialized once. */
+export interface CatalogSnapshot {
+  /** Each public read's body (and the summaries other services read), by path. */
+  published: ReadonlyMap<string, Representation>;
+  priceOf(channel: SalesChannel, productId: string, dose: string): PriceRow | undefined;
+}
+
+const priceKey = (channel: string, productId: string, dose: string) =>
+  `${channel}\u0000${productId}\u0000${dose}`;
+
+export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot> {
+  // One consistent view: a change committing halfway through the reads cannot mix old and new rows.
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const published = new Map<string, Representation>();
+    published.set(paths.homeProducts, representJson({ products: await listHomeProducts(tx) }, PAGE_DATA));
+    published.set(paths.catalogue, representJson(await loadCatalogue(tx), PAGE_DATA));
+    published.set(
+      paths.summaries,
+      representJson({ products: await listCatalogueProducts(tx, { gridOnly: false }) }, 'no-cache'),
+    );
+    for (const channel of CHECKOUT_CHANNELS) {
+      for (const product of await listCheckoutProducts(tx, channel)) {
+        published.set(paths.checkoutProduct(channel, product.id), representJson(product, PAGE_DATA));
+      }
+    }
+    // A drawing never changes under its versioned address, so it may be cached for a year.
+    for (const facts of await listVialFacts(tx)) {
+      published.set(
+        paths.image(facts.productId, facts.variant),
+        represent(drawVial(facts), 'image/svg+xml', {
+          'cache-control': 'public, max-age=31536000, immutable',
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        }),
+      );
+    }
+    const prices = new Map((await listPrices(tx)).map((p) => [priceKey(p.channel, p.productId, p.dose), p]));
+    return {
+      published,
+      priceOf: (channel, productId, dose) => prices.get(priceKey(channel, productId, dose)),
+    };
+  });
+}
