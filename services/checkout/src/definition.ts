@@ -42,8 +42,8 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
   seed: async ({ db }) => {
     if (db.kind === 'pglite') await addAffiliate(db, DEMO_AFFILIATE);
   },
-  routes: ({ db, config, logger }) =>
-    Router()
+  start: ({ db, config, logger }) => ({
+    routes: Router()
       .use(
         affiliateRoutes(db, {
           lookupLimit: config.AFFILIATE_LOOKUP_LIMIT,
@@ -77,4 +77,5 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
           logger,
         ),
       ),
+  }),
 };

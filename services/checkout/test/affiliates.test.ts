@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('affiliate codes on %s', (kind) => {
     service = await openTestService(kind, {
       name: 'checkout',
       migrationsDir: migrations,
-      routes: (db) => affiliateRoutes(db, { lookupLimit: 1000, lookupWindowMs: 60_000 }),
+      start: ({ db }) => ({ routes: affiliateRoutes(db, { lookupLimit: 1000, lookupWindowMs: 60_000 }) }),
     });
     await addAffiliate(service.db, DEMO_AFFILIATE);
   });
@@ -106,7 +106,7 @@ describe('affiliate lookup rate limit', () => {
     const service = await openTestService('pglite', {
       name: 'checkout',
       migrationsDir: migrations,
-      routes: (db) => affiliateRoutes(db, { lookupLimit: 3, lookupWindowMs: 60_000 }),
+      start: ({ db }) => ({ routes: affiliateRoutes(db, { lookupLimit: 3, lookupWindowMs: 60_000 }) }),
     });
     const attempts = [];
     for (const code of ['AAA1', 'AAA2', 'AAA3', 'AAA4', 'RESEARCH10']) {

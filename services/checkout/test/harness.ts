@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { catalogRoutes } from '@storefront/catalog-service/src/app';
+import { startCatalog } from '@storefront/catalog-service/src/app';
 import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/src/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/src/config';
 import { createServiceApp } from '@storefront/service-kit';
@@ -64,7 +64,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
   const catalog = await openTestService(kind, {
     name: 'catalog',
     migrationsDir: path.join(__dirname, '../../catalog/migrations'),
-    routes: catalogRoutes,
+    start: startCatalog,
   });
   const catalogHttp = await listen(catalog.app);
   const checkoutPort = await freePort();
@@ -111,7 +111,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
   const checkout = await openTestService(kind, {
     name: 'checkout',
     migrationsDir: path.join(__dirname, '../migrations'),
-    routes: (db) => routesOn(db, sandboxUrl),
+    start: ({ db }) => ({ routes: routesOn(db, sandboxUrl) }),
   });
   await addAffiliate(checkout.db, DEMO_AFFILIATE);
   const checkoutHttp = createServer(checkout.app).listen(checkoutPort, '127.0.0.1');

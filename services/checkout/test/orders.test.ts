@@ -186,7 +186,9 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const offline = await openTestService(kind, {
       name: 'checkout',
       migrationsDir: path.join(__dirname, '../migrations'),
-      routes: (db) => orderRoutes(db, createCatalogPricing('http://127.0.0.1:9', 1000), harness.gateway()),
+      start: ({ db }) => ({
+        routes: orderRoutes(db, createCatalogPricing('http://127.0.0.1:9', 1000), harness.gateway()),
+      }),
     });
     const res = await request(offline.app).post('/orders').send(order());
     expect(res.status).toBe(503);

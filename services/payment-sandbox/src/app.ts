@@ -1,5 +1,4 @@
-import type { Logger } from '@storefront/service-kit';
-import { requestLogging } from '@storefront/service-kit';
+import { isHealthCheck, requestLogging, type Logger } from '@storefront/service-kit';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { SandboxConfig } from './config';
@@ -68,11 +67,7 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
-  app.use(
-    requestLogging(logger, {
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(requestLogging(logger, isHealthCheck));
 
   // Nothing to be unready about: no database, state lives in memory.
   app.get(['/healthz', '/readyz'], (_req, res) => {
@@ -140,6 +135,11 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
     const redirect = link.request.checkout_options?.redirect_url;
     if (redirect) return res.redirect(303, redirect);
     page(res, link);
+  });
+
+  /** How many payment links were made, for the load benchmark's count of orders against links. */
+  app.get('/sandbox/payment-links/count', (_req, res) => {
+    res.json({ count: book.count });
   });
 
   /** What was sent to the webhook subscription, for tests and for a developer's curiosity. */

@@ -213,6 +213,10 @@ export class PaymentLinkBook {
     return { kind: 'created', link };
   }
 
+  get count(): number {
+    return this.links.size;
+  }
+
   find(id: string): PaymentLink | undefined {
     return this.links.get(id);
   }

@@ -7,11 +7,12 @@ import type { CatalogPricing } from '../catalog-client';
 import { priceOrder } from '../domain/price-order';
 import { findAffiliateDiscount } from '../store/affiliates-store';
 import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
+import type { OrderForPayment } from '../payments/square-order';
 import {
   createOrder,
-  findOrderByIdempotencyKey,
   findOrderStatus,
   loadOrderForPayment,
+  orderForPayment,
   recordPaymentLink,
   type StoredOrder,
 } from '../store/orders-store';
@@ -43,15 +44,15 @@ export function orderRoutes(db: Database, pricing: CatalogPricing, payments: Pay
 
   /**
    * The order is stored before Square is called, so a failed call leaves it pending_payment; a retry
-   * with the same Idempotency-Key comes back here for the same order, and Square, keyed by the order
-   * id, cannot make a second link for it.
+   * with the same Idempotency-Key comes back here for the same order (read back from the database),
+   * and Square, keyed by the order id, cannot make a second link for it.
    */
-  async function withPaymentUrl(stored: StoredOrder) {
+  async function withPaymentUrl(stored: StoredOrder, justStored?: OrderForPayment) {
     let url = stored.paymentUrl;
     if (!url) {
       try {
-        const link = await payments.createPaymentLink(await loadOrderForPayment(db, stored.order.orderId));
-        url = await recordPaymentLink(db, stored.order.orderId, link);
+        const order = justStored ?? (await loadOrderForPayment(db, stored.order.orderId));
+        url = await recordPaymentLink(db, stored.order.orderId, await payments.createPaymentLink(order));
       } catch (error) {
         if (!(error instanceof PaymentFailure)) throw error;
         throw new HttpProblem(502, 'Payment Error', error.message);
@@ -67,15 +68,6 @@ export function orderRoutes(db: Database, pricing: CatalogPricing, payments: Pay
     if (problem) throw new HttpProblem(400, problem.title, problem.description);
     const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
-    // A retry or a double submit gets the first answer back, and nothing new is created.
-    if (idempotencyKey) {
-      const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
-      if (earlier) {
-        if (earlier.fingerprint !== fingerprint) throw keyReused();
-        return res.status(200).json(await withPaymentUrl(earlier));
-      }
-    }
-
     let affiliate = null;
     if (request.affiliateCode) {
       const code = affiliateCodeSchema.parse(request.affiliateCode);
@@ -86,15 +78,13 @@ export function orderRoutes(db: Database, pricing: CatalogPricing, payments: Pay
     }
 
     const priced = await priceOrder(request, affiliate?.discountRate ?? 0, pricing, String(req.id));
-    const { stored, created } = await createOrder(db, {
-      request,
-      priced,
-      affiliate,
-      idempotencyKey,
-      fingerprint,
-    });
+    const order = { request, priced, affiliate, idempotencyKey, fingerprint };
+    // A retry or a double submit gets the first answer back, and nothing new is created.
+    const { stored, created } = await createOrder(db, order);
     if (!created && stored.fingerprint !== fingerprint) throw keyReused();
-    res.status(created ? 201 : 200).json(await withPaymentUrl(stored));
+    res
+      .status(created ? 201 : 200)
+      .json(await withPaymentUrl(stored, created ? orderForPayment(stored, order) : undefined));
   });
 
   router.get('/orders/:orderId', async (req, res) => {

@@ -1,5 +1,5 @@
 import type { OrderRequest, PlacedOrder } from '@storefront/commerce';
-import type { Database, Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/service-kit';
 import type { PricedOrder } from '../domain/price-order';
 import type { OrderForPayment } from '../payments/square-order';
 import type { PaymentLink } from '../payments/square-gateway';
@@ -64,66 +64,90 @@ export interface NewOrder {
 }
 
 /**
- * Stores an order and its lines in one transaction. With an idempotency key already used, nothing is
- * written and the first order comes back instead (`created: false`), whoever got there first.
+ * Stores an order and its lines in one statement (atomic, one round trip). With an idempotency key
+ * already used, nothing is written and the first order comes back instead (`created: false`), whoever
+ * got there first.
  */
 export async function createOrder(
-  db: Database,
+  db: Queryable,
   order: NewOrder,
 ): Promise<{ stored: StoredOrder; created: boolean }> {
-  return db.transaction(async (tx) => {
-    const { totals } = order.priced;
-    const inserted = await tx.query<OrderRow>(
-      `INSERT INTO orders (checkout, idempotency_key, request_fingerprint, customer, shipping, affiliate_id, affiliate_code,
+  const { totals, lines } = order.priced;
+  const inserted = await db.query<OrderRow>(
+    `WITH new_order AS (
+       INSERT INTO orders (checkout, idempotency_key, request_fingerprint, customer, shipping, affiliate_id, affiliate_code,
                            affiliate_name, discount_rate, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents)
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (idempotency_key) DO NOTHING
-       RETURNING ${ORDER_COLUMNS}`,
-      [
-        order.request.checkout,
-        order.idempotencyKey,
-        order.fingerprint,
-        JSON.stringify(order.request.customer),
-        order.request.checkout === 'quick' ? null : JSON.stringify(order.request.shipping),
-        order.affiliate?.affiliateId ?? null,
-        order.affiliate?.code ?? null,
-        order.affiliate?.affiliateName ?? null,
-        order.affiliate?.discountRate ?? 0,
-        totals.subtotal,
-        totals.discount,
-        totals.shipping,
-        totals.tax,
-        totals.total,
-      ],
-    );
-    const row = inserted.rows[0];
-    if (!row) {
-      const existing = await tx.query<OrderRow>(
-        `SELECT ${ORDER_COLUMNS} FROM orders WHERE idempotency_key = $1`,
-        [order.idempotencyKey],
-      );
-      return { stored: toStored(existing.rows[0]!), created: false };
-    }
-    for (const [position, line] of order.priced.lines.entries()) {
-      await tx.query(
-        `INSERT INTO order_lines (order_id, position, channel, product_id, dose, name, sku, unit_price_cents, quantity, line_total_cents)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          row.id,
-          position,
-          line.channel,
-          line.productId,
-          line.dose,
-          line.name,
-          line.sku,
-          line.unitPrice,
-          line.quantity,
-          line.lineTotal,
-        ],
-      );
-    }
-    return { stored: toStored(row), created: true };
-  });
+       RETURNING ${ORDER_COLUMNS}
+     ), new_lines AS (
+       INSERT INTO order_lines (order_id, position, channel, product_id, dose, name, sku, unit_price_cents, quantity, line_total_cents)
+       SELECT new_order.id, line.position - 1, line.channel, line.product_id, line.dose, line.name, line.sku,
+              line.unit_price_cents, line.quantity, line.line_total_cents
+         FROM new_order,
+              unnest($15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::int[], $21::int[], $22::int[])
+                WITH ORDINALITY AS line(channel, product_id, dose, name, sku, unit_price_cents, quantity, line_total_cents, position)
+     )
+     SELECT ${ORDER_COLUMNS} FROM new_order`,
+    [
+      order.request.checkout,
+      order.idempotencyKey,
+      order.fingerprint,
+      JSON.stringify(order.request.customer),
+      order.request.checkout === 'quick' ? null : JSON.stringify(order.request.shipping),
+      order.affiliate?.affiliateId ?? null,
+      order.affiliate?.code ?? null,
+      order.affiliate?.affiliateName ?? null,
+      order.affiliate?.discountRate ?? 0,
+      totals.subtotal,
+      totals.discount,
+      totals.shipping,
+      totals.tax,
+      totals.total,
+      lines.map((line) => line.channel),
+      lines.map((line) => line.productId),
+      lines.map((line) => line.dose),
+      lines.map((line) => line.name),
+      lines.map((line) => line.sku),
+      lines.map((line) => line.unitPrice),
+      lines.map((line) => line.quantity),
+      lines.map((line) => line.lineTotal),
+    ],
+  );
+  const row = inserted.rows[0];
+  if (row) return { stored: toStored(row), created: true };
+  const existing = await findOrderByIdempotencyKey(db, order.idempotencyKey!);
+  return { stored: existing!, created: false };
+}
+
+/**
+ * What the payment link of an order just stored is made from: the stored totals and number with the
+ * priced lines and customer that were written with them, without reading them back.
+ */
+export function orderForPayment(stored: StoredOrder, order: NewOrder): OrderForPayment {
+  const { request, priced, affiliate } = order;
+  return {
+    orderId: stored.order.orderId,
+    checkout: request.checkout,
+    orderNumber: stored.order.orderNumber,
+    lines: priced.lines.map(({ name, dose, sku, unitPrice, quantity }) => ({
+      name,
+      dose,
+      sku,
+      unitPrice,
+      quantity,
+    })),
+    totals: {
+      discount: stored.order.totals.discount,
+      shipping: stored.order.totals.shipping,
+      tax: stored.order.totals.tax,
+      total: stored.order.totals.total,
+    },
+    discountRate: affiliate?.discountRate ?? 0,
+    affiliateName: affiliate?.affiliateName ?? null,
+    customer: request.customer,
+    shipping: request.checkout === 'quick' ? null : (request.shipping ?? null),
+  };
 }
 
 /** What the success page may know: the order number and its status, nothing personal. */
