@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ArtifactStore } from '@storefront/artifact-store';
-import { contentRoutes } from '@storefront/content-service/src/app';
-import { createServiceApp, loadConfig } from '@storefront/service-kit';
-import { openTestDatabase, silentLogger, type TestDatabase } from '@storefront/service-kit/testing';
+import { startContent } from '@storefront/content-service/src/app';
+import { loadConfig } from '@storefront/service-kit';
+import { openTestService, silentLogger, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { defineRoutes } from '@storefront/routing';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
@@ -41,26 +41,19 @@ function pageState(html: string): PageState {
 }
 
 describe('shell server', () => {
-  let contentDb: TestDatabase;
+  let content: TestService;
   const servers: Server[] = [];
   let app: ReturnType<typeof createShellServer>;
   let liveVersion: string;
   let store: ArtifactStore;
 
   beforeAll(async () => {
-    contentDb = await openTestDatabase(
-      'pglite',
-      path.join(__dirname, '../../../services/content/migrations'),
-    );
-    const contentApp = createServiceApp({
+    content = await openTestService('pglite', {
       name: 'content',
-      version: 'test',
-      db: contentDb.db,
-      logger: silentLogger(),
-      bodyLimit: '16kb',
-      routes: contentRoutes(contentDb.db),
+      migrationsDir: path.join(__dirname, '../../../services/content/migrations'),
+      start: startContent,
     });
-    const contentServer = createServer(contentApp);
+    const contentServer = createServer(content.app);
     servers.push(contentServer);
     const contentUrl = await listen(contentServer);
 
@@ -106,7 +99,7 @@ describe('shell server', () => {
       server.closeAllConnections();
       server.close();
     }
-    await contentDb.dispose();
+    await content.dispose();
   });
 
   it('serves the registry uncached, listing live versions and their routes', async () => {

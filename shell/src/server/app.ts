@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { toPublicRegistry, type ArtifactStore } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
-import { notFoundHandler, problemHandler, requestLogging, type Logger } from '@storefront/service-kit';
+import { assignRequestId, notFoundHandler, problemHandler, type Logger } from '@storefront/service-kit';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { PageRenderer } from '../render';
-import { apiProxy } from './api-proxy';
-import { SERVICE_MODULES, serviceUrl, type ShellConfig } from './config';
+import { createApiGateway } from './api-gateway';
+import { SERVICE_MODULES, serviceUrl, type ServiceModule, type ShellConfig } from './config';
 import { INLINE_SCRIPT_HASHES } from './document';
 import { pageHandler } from './pages';
 import { createRemoteAssets } from './remote-assets';
@@ -46,9 +47,10 @@ export function runtimeConfigOf(config: ShellConfig): RuntimeConfig {
 }
 
 /**
- * The shell's server: every page rendered with the live modules, its own bundle, the registry, the
- * versioned remote builds, /api/<module> proxied to each service, robots.txt and the sitemap.
- * `renderer` is the server renderer built beside the shell's bundle (null: the browser renders pages).
+ * The shell's server: /api/<module> passed straight to each service by the gateway; everything else
+ * through the page app: every page rendered with the live modules, its own bundle, the registry, the
+ * versioned remote builds, robots.txt and the sitemap. `renderer` is the server renderer built beside
+ * the shell's bundle (null: the browser renders pages).
  */
 export function createShellServer(
   config: ShellConfig,
@@ -65,7 +67,7 @@ export function createShellServer(
     },
     logger,
   ),
-) {
+): RequestListener {
   const app = express();
   const getApi = createServiceApi(config);
   app.disable('x-powered-by');
@@ -105,16 +107,11 @@ export function createShellServer(
       },
     }),
   );
-  app.use(requestLogging(logger, { autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') } }));
-
-  // Service-to-service endpoints (/api/<module>/internal/...) are never reachable from the browser.
-  app.use('/api', (req, res, next) =>
-    /^\/[^/]+\/internal(\/|$)/i.test(req.path) ? notFoundHandler(req, res, next) : next(),
-  );
-  for (const module of SERVICE_MODULES) {
-    app.use(`/api/${module}`, apiProxy(module, serviceUrl(config, module), config.PROXY_TIMEOUT_MS, logger));
-  }
-  app.use('/api', notFoundHandler);
+  // A page's request id goes with the API calls it is rendered from; only API requests are logged.
+  app.use((req, res, next) => {
+    assignRequestId(req, res);
+    next();
+  });
 
   app.get('/registry.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(toPublicRegistry(store.readRegistry()));
@@ -142,5 +139,13 @@ export function createShellServer(
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger, '0kb'));
-  return app;
+
+  const api = createApiGateway({
+    targets: Object.fromEntries(
+      SERVICE_MODULES.map((module) => [module, serviceUrl(config, module)]),
+    ) as Record<ServiceModule, string>,
+    timeoutMs: config.PROXY_TIMEOUT_MS,
+    logger,
+  });
+  return (req, res) => (req.url?.startsWith('/api/') ? api.handle(req, res) : app(req, res));
 }

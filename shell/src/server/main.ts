@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { ArtifactStore } from '@storefront/artifact-store';
 import { ConfigError, createLogger, loadConfig } from '@storefront/service-kit';
 import { shellConfigShape } from './config';
@@ -15,13 +16,11 @@ function start() {
     throw error;
   }
   const logger = createLogger('shell', config.LOG_LEVEL);
-  const server = createShellServer(config, new ArtifactStore(config.ARTIFACT_DIR), logger).listen(
-    config.PORT,
-    config.HOST,
-    () => {
-      logger.info({ port: config.PORT }, 'shell listening');
-    },
-  );
+  const server = createServer(
+    createShellServer(config, new ArtifactStore(config.ARTIFACT_DIR), logger),
+  ).listen(config.PORT, config.HOST, () => {
+    logger.info({ port: config.PORT }, 'shell listening');
+  });
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
