@@ -2,22 +2,71 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './modules';
 
-const children: ChildProcess[] = [];
+const running = new Set<ChildProcess>();
+let stopping = false;
 
-/** Starts a TypeScript entry point as its own Node process, sharing this terminal. */
-export function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped unexpectedly (${signal ?? `exit ${code}`})`);
-    }
-  });
-  children.push(child);
-  return child;
+export interface Supervision {
+  /** Told each time a process (the first or a replacement) is started, e.g. to record its pid. */
+  onSpawn?(child: ChildProcess): void;
+  /** Quick failures in a row after which the process is given up on. */
+  maxAttempts?: number;
+}
+
+/** The wait before a restart: 0.25 s, doubling to at most 8 s. */
+const backoffMs = (failures: number) => Math.min(250 * 2 ** (failures - 1), 8_000);
+/** A process that ran this long before failing was healthy: its next failure starts the count afresh. */
+const HEALTHY_RUN_MS = 30_000;
+
+/**
+ * Starts a TypeScript entry point as its own Node process, sharing this terminal, and restarts it when
+ * it fails (a crash, a non-zero exit or a kill), with backoff, logged. A process that stops cleanly
+ * (exit 0, as on an operator's SIGTERM) is left stopped, as systemd's Restart=on-failure would.
+ */
+export function startProcess(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  supervision: Supervision = {},
+) {
+  const { onSpawn, maxAttempts = 5 } = supervision;
+  let failures = 0;
+
+  const spawnOnce = () => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    running.add(child);
+    onSpawn?.(child);
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      if (stopping) return;
+      const how = signal ?? `exit ${code}`;
+      if (code === 0) {
+        console.error(`${name} stopped (${how}); not restarted.`);
+        return;
+      }
+      failures = Date.now() - startedAt > HEALTHY_RUN_MS ? 1 : failures + 1;
+      if (failures >= maxAttempts) {
+        console.error(
+          `${name} failed ${failures} times in a row (last: ${how}); giving up. Fix it and run npm start again.`,
+        );
+        return;
+      }
+      const delay = backoffMs(failures);
+      console.error(
+        `${name} stopped unexpectedly (${how}); restarting in ${delay} ms (attempt ${failures + 1}).`,
+      );
+      setTimeout(() => {
+        if (!stopping) spawnOnce();
+      }, delay);
+    });
+    return child;
+  };
+
+  return spawnOnce();
 }
 
 /** Polls a URL until it answers 2xx, or gives up with a clear error. */
@@ -34,15 +83,13 @@ export async function waitUntilReady(name: string, url: string, timeoutMs = 60_0
   throw new Error(`${name} did not become ready at ${url} within ${timeoutMs / 1000}s`);
 }
 
-let stopping = false;
-
 /** Stops every child with SIGTERM (they shut down gracefully) and then exits. */
 export function stopAll(exitCode = 0): void {
   if (stopping) return;
   stopping = true;
+  const children = [...running];
   for (const child of children) child.kill('SIGTERM');
   const exit = () => process.exit(exitCode);
-  if (children.every((c) => c.exitCode !== null)) exit();
   Promise.all(
     children.map(
       (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),

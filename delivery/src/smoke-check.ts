@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ArtifactStore } from '@storefront/artifact-store';
@@ -49,10 +50,9 @@ export async function smokeCheck(
   };
   // PORT only satisfies the schema: this private server listens on a free port of its own.
   const config = loadConfig('shell', shellConfigShape, { ...process.env, PORT: '3000', LOG_LEVEL: 'silent' });
-  const server = createShellServer(config, candidateStore, createLogger('smoke-check', 'silent')).listen(
-    0,
-    '127.0.0.1',
-  );
+  const server = createServer(
+    createShellServer(config, candidateStore, createLogger('smoke-check', 'silent')),
+  ).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });

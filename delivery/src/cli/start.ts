@@ -57,12 +57,15 @@ async function start() {
   await Promise.all(
     serviceProcesses.map(async (service) => {
       const port = service.defaultPort + offset;
-      const child = startProcess(`${service.name} service`, `${service.dir}/src/main.ts`, {
-        ...environment,
-        PORT: String(port),
-      });
-      // Operators (and the e2e suite's failure tests) find each service's process here.
-      writeFileSync(path.join(runDir, `${service.name}.pid`), String(child.pid));
+      startProcess(
+        `${service.name} service`,
+        `${service.dir}/src/main.ts`,
+        { ...environment, PORT: String(port) },
+        {
+          // Operators (and the e2e suite's failure tests) find each service's current process here.
+          onSpawn: (child) => writeFileSync(path.join(runDir, `${service.name}.pid`), String(child.pid)),
+        },
+      );
       await waitUntilReady(`${service.name} service`, `http://127.0.0.1:${port}/readyz`);
     }),
   );

@@ -107,20 +107,21 @@ test('a module whose render throws on the server too leaves the page rendered, w
   await expect(page.getByText(/Last updated/)).toBeVisible();
 });
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Stops one of the stack's services (npm start records each one's pid) and waits until its process is gone. */
 async function stopService(name: string, port: number) {
   const pid = Number(readFileSync(path.join(DATA_DIR, `run/${name}.pid`), 'utf8'));
   process.kill(pid, 'SIGTERM');
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   // The service finishes what it was answering first (up to its 10 s grace period).
-  await expect.poll(alive, { timeout: 20_000 }).toBe(false);
+  await expect.poll(() => isAlive(pid), { timeout: 20_000 }).toBe(false);
   await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
 }
 
@@ -143,6 +144,34 @@ async function startService(entry: string, port: number, env: Record<string, str
     .toBe(200);
   return child;
 }
+
+test('a service that dies is started again by npm start, the API answering 503 problem+json meanwhile', async ({
+  page,
+}) => {
+  const pidFile = path.join(DATA_DIR, 'run/content.pid');
+  const killed = Number(readFileSync(pidFile, 'utf8'));
+  process.kill(killed, 'SIGKILL');
+  await expect.poll(() => isAlive(killed)).toBe(false);
+  const seen = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/content/policies/refund-policy');
+        seen.add(res.status());
+        if (res.status() !== 200) expect(res.headers()['content-type']).toMatch(/problem\+json/);
+        return res.status();
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBe(200);
+  // Down for a moment (503 only), then a new process of the supervisor's answering.
+  expect([...seen].sort()).toEqual([200, 503]);
+  const replacement = Number(readFileSync(pidFile, 'utf8'));
+  expect(replacement).not.toBe(killed);
+  expect(isAlive(replacement)).toBe(true);
+  await page.goto('/refund-policy');
+  await expect(page.getByText(/Last updated/)).toBeVisible();
+});
 
 test.describe('with the product service stopped', () => {
   let restarted: ChildProcess | undefined;
