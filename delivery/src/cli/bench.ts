@@ -1,23 +1,38 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { apiLatency, serveBareJson, type Latency } from '../bench/api-latency';
 import { buildFloorApp, serveFloorApp } from '../bench/floor-app';
 import { measurePageRuns, type PageFigures, type PageTarget } from '../bench/lighthouse-runs';
-import { REPO_ROOT } from '../modules';
+import {
+  loadRow,
+  measureOrders,
+  measureReads,
+  type LoadBudgets,
+  type ReadTarget,
+} from '../bench/load-section';
+import { REPO_ROOT, serviceBaseUrl, serviceProcesses } from '../modules';
 import { waitUntilReady } from '../processes';
 
 /**
  * `npm run bench`: starts its own stack, measures what a shopper on a phone feels (Lighthouse, mobile
- * preset, median of 3 cold loads) and what the APIs answer in, each beside a reference measured in the
- * same run (the floor app for pages, a bare node:http server for APIs), compares the figures with
- * bench/budgets.json and writes reports/bench.md. Exits 1 when a budget is missed.
+ * preset, median of 3 cold loads), what the APIs answer in, and what the services hold under a crowd
+ * (autocannon), each beside a reference measured in the same run (the floor app for pages, a bare
+ * node:http server for APIs), compares the figures with bench/budgets.json and writes reports/bench.md.
+ * Exits 1 when a budget is missed.
  */
 const OFFSET = 300;
 const BASE = `http://127.0.0.1:${3000 + OFFSET}`;
 const FLOOR_PORT = 3000 + OFFSET + 90;
 const BARE_API_PORT = FLOOR_PORT + 1;
+const LOAD_PORT = FLOOR_PORT + 2;
+/** A service of the bench's stack, at its shifted port. */
+const serviceUrl = (name: string) =>
+  serviceBaseUrl(
+    serviceProcesses.find((s) => s.name === name)!,
+    OFFSET,
+  );
 const LIGHTHOUSE_RUNS = 3;
 const API_SAMPLES = 300;
 
@@ -29,6 +44,7 @@ interface Budgets {
   maxCls: number;
   maxHomeJsKb: number;
   maxApiP95Ms: number;
+  load: LoadBudgets;
 }
 
 const PAGES: PageTarget[] = [
@@ -49,6 +65,17 @@ const API_PATHS = [
   '/api/product/products/bpc-157',
   '/api/content/policies/refund-policy',
 ];
+
+const READS: ReadTarget[] = [
+  ['catalog', '/home-products'],
+  ['catalog', '/catalogue'],
+  ['product', '/products/bpc-157'],
+  ['content', '/policies/refund-policy'],
+].map(([service, pathname]) => ({
+  label: `\`${pathname}\``,
+  direct: `${serviceUrl(service!)}${pathname}`,
+  throughShell: `${BASE}/api/${service}${pathname}`,
+}));
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -91,9 +118,10 @@ async function main() {
       STOREFRONT_PORT_OFFSET: String(OFFSET),
       STOREFRONT_DATA_DIR: '.data/bench',
       STOREFRONT_FRESH: '1',
-      LOG_LEVEL: 'warn',
+      // Every request is logged as in production, to a file: what logging costs is in the figures.
+      LOG_LEVEL: 'info',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', openSync(path.join(REPO_ROOT, '.data/bench-stack.log'), 'w'), 'inherit'],
   });
   try {
     console.log('Building the floor app and starting the storefront…');
@@ -118,6 +146,16 @@ async function main() {
       apis.push({ path: pathname, latency: await apiLatency(`${BASE}${pathname}`, API_SAMPLES) });
     const apiMissed = apis.some(({ latency }) => latency.p95 > budgets.maxApiP95Ms);
 
+    const { load } = budgets;
+    console.log(`Load: ${load.connections} connections for ${load.seconds} s on each read, then orders…`);
+    const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
+    const orders = await measureOrders(
+      { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
+      process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+      load,
+    );
+    const loadMissed = [...reads, ...orders].some(({ misses }) => misses?.length);
+
     const report = [
       '# Benchmark report',
       '',
@@ -141,11 +179,22 @@ async function main() {
       ...apis.map(({ path: pathname, latency }) => apiRow(`\`${pathname}\``, latency, bare, budgets)),
       apiRow('bare node:http, same JSON', bare, bare, null),
       '',
+      '## Under a crowd',
+      '',
+      `autocannon, ${load.connections} connections for ${load.seconds} s per read, on loopback, every service logging each request (info) to a file. Reference: a bare node:http server answering the home products' bytes, and the same server writing the kit's request log line. Budgets: reads ≥ ${load.minReadShareDirect * 100} % of bare requests/s direct and ≥ ${load.minReadShareThroughShell * 100} % through the shell, p99 ≤ ${load.maxReadP99DirectMs} ms direct and ≤ ${load.maxReadP99ThroughShellMs} ms through the shell, no errors.`,
+      '',
+      `Orders: \`POST /orders\` on a checkout service of its own (the stack's catalog and payment sandbox behind it), ${load.ordersPerRun} distinct valid orders at ${load.orderClients.join(' and then ')} clients. Budgets at ${load.budgetedOrderClients} clients: p99 ≤ ${load.maxOrderP99Ms} ms, ≥ ${load.minOrdersPerSecondPostgres} orders/s on PostgreSQL and ≥ ${load.minOrdersPerSecondEmbedded} on the embedded database; every run: no errors, rows = successful answers = payment links.`,
+      '',
+      '| target | requests/s | p50 | p99 | ÷ bare | errors | | |',
+      '|---|---|---|---|---|---|---|---|',
+      ...reads.map(loadRow),
+      ...orders.map(loadRow),
+      '',
     ].join('\n');
     mkdirSync(path.join(REPO_ROOT, 'reports'), { recursive: true });
     writeFileSync(path.join(REPO_ROOT, 'reports/bench.md'), report);
     console.log(report);
-    if (pages.some(({ misses }) => misses.length) || apiMissed) {
+    if (pages.some(({ misses }) => misses.length) || apiMissed || loadMissed) {
       console.error('A budget was missed: that is a regression to fix.');
       process.exitCode = 1;
     }

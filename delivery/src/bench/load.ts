@@ -1,0 +1,44 @@
+import autocannon from 'autocannon';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Connection errors, timeouts and non-2xx answers together. */
+  errors: number;
+  /** 2xx answers. */
+  succeeded: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  /** Either a duration or a number of requests (all of them answered before the figures are taken). */
+  seconds?: number;
+  amount?: number;
+  /** For POSTs: each request's method, headers and body (called once per request, so bodies can differ). */
+  nextRequest?: () => { method: 'POST'; headers: Record<string, string>; body: string };
+}
+
+/** autocannon against one URL on loopback: throughput and latency under `connections` clients. */
+export async function measureLoad({
+  url,
+  connections,
+  seconds,
+  amount,
+  nextRequest,
+}: LoadOptions): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    ...(nextRequest ? { requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest() }) }] } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    succeeded: result['2xx'],
+  };
+}
