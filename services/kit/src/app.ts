@@ -4,9 +4,12 @@ import express, { type Router } from 'express';
 import helmet from 'helmet';
 import type { Database } from './database';
 import type { Logger } from './logger';
-import { HttpProblem, notFoundHandler, problemHandler } from './problems';
+import type { TrustProxy } from './client-address';
+import { canonicalPath, carriesServiceKey, isInternalPath } from './internal-paths';
+import { HttpProblem, notFoundHandler, problemHandler, writeProblem } from './problems';
 import { sendRepresentation, type Representation } from './representation';
 import { assignRequestId, isHealthCheck, logWhenAnswered, requestLogging } from './request-id';
+import { isStorableText, refuseUnstorableText } from './storable-text';
 
 /** A request whose JSON body was parsed by the service app; `rawBody` holds the bytes as received. */
 interface RawBodyRequest extends IncomingMessage {
@@ -32,6 +35,10 @@ export interface ServiceAppOptions {
   bodyLimit: string;
   routes: Router;
   published?: PublishedReads;
+  /** Which forwarding hops to believe about the client's address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
+  /** The key other services present on /internal routes (SERVICE_KEY). */
+  serviceKey: string;
 }
 
 /** The headers helmet sets, worked out once: they are the same on every response. */
@@ -55,10 +62,11 @@ export function createServiceApp({
   bodyLimit,
   routes,
   published,
+  trustProxy,
+  serviceKey,
 }: ServiceAppOptions): RequestListener {
   const app = express();
-  // Services sit behind the shell's proxy (or an ingress) on loopback; client addresses come from X-Forwarded-For.
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxy);
   app.use(helmet());
   app.use(requestLogging(logger, isHealthCheck));
   app.use(
@@ -70,32 +78,59 @@ export function createServiceApp({
       },
     }),
   );
+  app.use(refuseUnstorableText);
 
+  // Probes say up or down and nothing more; what runs where is for operators, behind the service key.
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', service: name, version });
+    res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
     try {
       await db.ping();
-      res.json({ status: 'ready', service: name, version, database: db.kind });
+      res.json({ status: 'ready' });
     } catch {
-      throw new HttpProblem(503, 'Not ready', `The ${name} service cannot reach its database.`);
+      throw new HttpProblem(503, 'Not ready', 'The service cannot reach its database.');
     }
+  });
+  app.get('/internal/status', (_req, res) => {
+    res.json({ service: name, version, database: db.kind });
   });
 
   app.use(routes);
   app.use(notFoundHandler);
   app.use(problemHandler(logger, bodyLimit));
-  if (!published) return app;
 
   const headers = securityHeaders();
   return (req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
-    const rep =
-      req.method === 'GET' || req.method === 'HEAD'
-        ? published(query === -1 ? url : url.slice(0, query))
-        : undefined;
+    const path = query === -1 ? url : url.slice(0, query);
+    // One rule for every spelling of a path (escapes, doubled slashes, dot segments, case): an
+    // undecodable one is refused, one holding text no route could match (NUL, half a surrogate pair)
+    // names nothing, and /internal answers only callers holding the service key.
+    const canonical = canonicalPath(path);
+    if (canonical === null) {
+      return writeProblem(res, {
+        status: 400,
+        title: 'Bad request',
+        detail: 'The request path cannot be read.',
+      });
+    }
+    if (!isStorableText(canonical)) {
+      return writeProblem(res, {
+        status: 404,
+        title: 'Not found',
+        detail: 'Nothing is served at this path.',
+      });
+    }
+    if (isInternalPath(path) && !carriesServiceKey(req, serviceKey)) {
+      return writeProblem(res, {
+        status: 403,
+        title: 'Forbidden',
+        detail: 'This route is for other services.',
+      });
+    }
+    const rep = published && (req.method === 'GET' || req.method === 'HEAD') ? published(path) : undefined;
     if (!rep) return app(req, res);
     for (const [header, value] of headers) res.setHeader(header, value);
     assignRequestId(req, res);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySetting } from './client-address';
 
 export class ConfigError extends Error {
   constructor(
@@ -13,9 +14,19 @@ export const port = (fallback: number) => z.coerce.number().int().min(1).max(655
 export const url = () => z.url({ message: 'must be a URL such as http://127.0.0.1:4005' });
 export const optionalUrl = () => z.preprocess((v) => (v === '' ? undefined : v), url().optional());
 
+/**
+ * The service key every process of a development run shares. Anyone can read it here, so production
+ * refuses to start with it (see `productionProblems`).
+ */
+export const DEVELOPMENT_SERVICE_KEY = 'development-service-key-not-for-production';
+
 /** Settings every service takes, before its own. */
 export const baseConfigShape = {
+  NODE_ENV: z.string().default('development'),
   HOST: z.string().default('127.0.0.1'),
+  TRUST_PROXY: trustProxySetting(),
+  /** Presented by one service to another's /internal routes. */
+  SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').default(DEVELOPMENT_SERVICE_KEY),
   DATABASE_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -46,4 +57,31 @@ export function loadConfig<S extends z.ZodRawShape>(
     );
   }
   return result.data;
+}
+
+/**
+ * A setting left at a development default that must not reach production, in the words an operator
+ * needs: the variable, and what to set it to.
+ */
+export interface ProductionRule<Config> {
+  variable: string;
+  unsafe(config: Config): boolean;
+  fix: string;
+}
+
+export const serviceKeyRule: ProductionRule<{ SERVICE_KEY: string }> = {
+  variable: 'SERVICE_KEY',
+  unsafe: (config) => config.SERVICE_KEY === DEVELOPMENT_SERVICE_KEY,
+  fix: 'set a random secret of at least 24 characters, the same for every service',
+};
+
+/** Under NODE_ENV=production, one message per rule broken; elsewhere none. */
+export function productionProblems<Config extends { NODE_ENV: string }>(
+  config: Config,
+  rules: ReadonlyArray<ProductionRule<Config>>,
+): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return rules
+    .filter((rule) => rule.unsafe(config))
+    .map((rule) => `${rule.variable}: left at its development default; ${rule.fix}`);
 }

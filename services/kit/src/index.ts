@@ -11,3 +11,6 @@ export * from './validation';
 export * from './rate-limit';
 export * from './live-snapshot';
 export * from './representation';
+export * from './client-address';
+export * from './internal-paths';
+export * from './storable-text';

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
@@ -30,6 +31,30 @@ const GENERIC_TITLES: Record<number, string> = {
   500: 'Something went wrong',
 };
 
+/**
+ * Writes a problem+json answer on a bare response, for code that answers before Express (or without
+ * it): the same body and content type the app's handler sends.
+ */
+export function writeProblem(
+  res: ServerResponse,
+  problem: Pick<HttpProblem, 'status' | 'title' | 'detail'>,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(problem.status, {
+    ...headers,
+    'content-type': 'application/problem+json',
+    'cache-control': 'no-store',
+  });
+  res.end(
+    JSON.stringify({
+      type: 'about:blank',
+      title: problem.title,
+      status: problem.status,
+      ...(problem.detail ? { detail: problem.detail } : {}),
+    }),
+  );
+}
+
 function sendProblem(res: Parameters<RequestHandler>[1], problem: HttpProblem) {
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
   res
@@ -50,10 +75,12 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   sendProblem(res, new HttpProblem(404, 'Not found', `Nothing is served at ${req.method} ${req.path}.`));
 };
 
+/** What body-parser, path decoding and other middleware put on the errors they raise. */
 interface BodyParserError {
   type?: string;
   limit?: number;
   status?: number;
+  statusCode?: number;
 }
 
 /** Turns every error into problem+json; internals (stack, SQL, messages of unexpected errors) stay in the log. */
@@ -76,6 +103,20 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
     }
     if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
       return sendProblem(res, new HttpProblem(415, GENERIC_TITLES[415]!, 'Send the body as UTF-8 JSON.'));
+    }
+    // Any other error that says it is the client's fault (a malformed escape in a path, a body whose
+    // Content-Encoding is a lie) is answered with its own 4xx; its message stays in the log.
+    const status = parserError.status ?? parserError.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      logger.info({ reqId: req.id, err: error }, 'request refused');
+      return sendProblem(
+        res,
+        new HttpProblem(
+          status,
+          GENERIC_TITLES[status] ?? GENERIC_TITLES[400]!,
+          'The request cannot be read.',
+        ),
+      );
     }
     logger.error({ reqId: req.id, err: error }, 'unhandled error');
     return sendProblem(res, new HttpProblem(500, GENERIC_TITLES[500]!, 'Please try again in a moment.'));

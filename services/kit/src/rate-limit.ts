@@ -1,51 +1,75 @@
 import type { RequestHandler } from 'express';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpProblem } from './problems';
 
 export interface RateLimitOptions {
-  /** Requests allowed per key in each window. */
+  /** Attempts allowed per key in each window. */
   limit: number;
   windowMs: number;
 }
 
+/** Seconds until a limited key may try again, rounded up so that a retry at that time succeeds. */
+const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 /**
- * Fixed-window counters per key, in this process's memory. Behind several instances the same counters
- * belong in Redis (deploy/README.md); the contract (refuse past the limit, say when to retry) stays.
+ * Counters per key over a fixed window, kept by rate-limiter-flexible. They live in this process's
+ * memory today; the library has the same limiter over Redis and PostgreSQL, so sharing the counts
+ * between instances changes the store and not this contract: count, refuse past the limit, say when
+ * to retry.
  */
-export class FixedWindowLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+export class Limiter {
+  private readonly store: RateLimiterAbstract;
 
-  constructor(private readonly options: RateLimitOptions) {}
+  constructor(
+    readonly name: string,
+    private readonly options: RateLimitOptions,
+  ) {
+    this.store = new RateLimiterMemory({
+      keyPrefix: name,
+      points: options.limit,
+      duration: options.windowMs / 1000,
+    });
+  }
 
-  /** Counts one attempt for `key`; null when allowed, else the seconds until the window ends. */
-  hit(key: string, now = Date.now()): number | null {
-    const { limit, windowMs } = this.options;
-    let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= windowMs) {
-      window = { startedAt: now, count: 0 };
-      this.windows.set(key, window);
-      if (this.windows.size > 10_000) {
-        for (const [k, w] of this.windows) if (now - w.startedAt >= windowMs) this.windows.delete(k);
-      }
+  /** Counts one attempt for `key`; null while within the limit, else the seconds until the window ends. */
+  async hit(key: string): Promise<number | null> {
+    try {
+      await this.store.consume(key);
+      return null;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return secondsUntil(refusal.msBeforeNext);
+      throw refusal;
     }
-    window.count += 1;
-    return window.count > limit ? Math.ceil((window.startedAt + windowMs - now) / 1000) : null;
+  }
+
+  /** Without counting: null when `key` may still try, else the seconds until it may. */
+  async refusal(key: string): Promise<number | null> {
+    const state = await this.store.get(key);
+    return state && state.consumedPoints >= this.options.limit ? secondsUntil(state.msBeforeNext) : null;
+  }
+
+  /** Forgets `key`'s attempts (after a success that proves them honest). */
+  async forget(key: string): Promise<void> {
+    await this.store.delete(key);
   }
 }
 
-/** Limits requests per client address, answering 429 problem+json with Retry-After past the limit. */
+/** 429 problem+json with Retry-After, in the shop's words. */
+export function tooManyAttempts(what: string, retryAfter: number): HttpProblem {
+  return new HttpProblem(
+    429,
+    'Too many requests',
+    `Too many ${what}. Please wait ${retryAfter} seconds and try again.`,
+    undefined,
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/** Limits requests per client address (as TRUST_PROXY resolves it), answering 429 past the limit. */
 export function rateLimit({ what, ...options }: RateLimitOptions & { what: string }): RequestHandler {
-  const limiter = new FixedWindowLimiter(options);
-  return (req, _res, next) => {
-    const retryAfter = limiter.hit(req.ip ?? 'unknown');
-    if (retryAfter === null) return next();
-    next(
-      new HttpProblem(
-        429,
-        'Too many requests',
-        `Too many ${what}. Please wait ${retryAfter} seconds and try again.`,
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      ),
-    );
+  const limiter = new Limiter(what, options);
+  return async (req, _res, next) => {
+    const retryAfter = await limiter.hit(req.ip ?? 'unknown');
+    next(retryAfter === null ? undefined : tooManyAttempts(what, retryAfter));
   };
 }

@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { Router } from 'express';
 import type { z } from 'zod';
 import { createServiceApp, type PublishedReads } from './app';
-import { baseConfigShape, ConfigError, loadConfig, port } from './config';
+import {
+  baseConfigShape,
+  ConfigError,
+  loadConfig,
+  port,
+  productionProblems,
+  serviceKeyRule,
+  type ProductionRule,
+} from './config';
 import { openPglite, openPostgres, type Database } from './database';
 import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
@@ -33,6 +41,8 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   /** The service's own settings, validated with the common ones at start. */
   configShape: S;
   migrationsDir: string;
+  /** Development defaults of this service's own settings that production must not start with. */
+  productionRules?: ReadonlyArray<ProductionRule<ServiceConfig<S>>>;
   /** Runs after migrations at every start; for data only the embedded development default should have. */
   seed?(context: ServiceContext<ServiceConfig<S>>): Promise<void>;
   start(context: ServiceContext<ServiceConfig<S>>): ServiceParts | Promise<ServiceParts>;
@@ -49,6 +59,11 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   try {
     const shape = { ...baseConfigShape, PORT: port(definition.defaultPort), ...definition.configShape };
     config = loadConfig(definition.name, shape) as ServiceConfig<S>;
+    const refused = productionProblems<ServiceConfig<S>>(config, [
+      serviceKeyRule,
+      ...(definition.productionRules ?? []),
+    ]);
+    if (refused.length) throw new ConfigError(definition.name, refused);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -72,6 +87,8 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     bodyLimit: config.BODY_LIMIT,
     routes: parts.routes,
     published: parts.published,
+    trustProxy: config.TRUST_PROXY,
+    serviceKey: config.SERVICE_KEY,
   });
 
   let stopping = false;

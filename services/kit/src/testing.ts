@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createServiceApp } from './app';
+import { trustProxySetting } from './client-address';
+import { DEVELOPMENT_SERVICE_KEY } from './config';
 import { openPglite, openPostgres, type Database } from './database';
 import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
@@ -48,6 +51,12 @@ export async function openTestDatabase(kind: TestDatabaseKind, migrationsDir: st
 
 export const silentLogger = () => createLogger('test', 'silent');
 
+/** What a test app needs besides its parts: the development service key, and no proxy trusted. */
+export const testAppSettings = {
+  trustProxy: trustProxySetting().parse(''),
+  serviceKey: DEVELOPMENT_SERVICE_KEY,
+};
+
 export interface TestService {
   app: ReturnType<typeof createServiceApp>;
   db: Database;
@@ -61,6 +70,8 @@ export async function openTestService(
     name: string;
     migrationsDir: string;
     start(context: { db: Database; logger: Logger }): ServiceParts | Promise<ServiceParts>;
+    /** Which hops to believe about client addresses; by default none, as in production without TRUST_PROXY. */
+    trustProxy?: string;
   },
 ): Promise<TestService> {
   const { db, dispose } = await openTestDatabase(kind, options.migrationsDir);
@@ -74,6 +85,8 @@ export async function openTestService(
     bodyLimit: '16kb',
     routes: parts.routes,
     published: parts.published,
+    ...testAppSettings,
+    ...(options.trustProxy ? { trustProxy: trustProxySetting().parse(options.trustProxy) } : {}),
   });
   return {
     app,
@@ -83,4 +96,24 @@ export async function openTestService(
       await dispose();
     },
   };
+}
+
+/**
+ * Starts a service's main module as `npm start` would, with `env` over a clean environment, and
+ * reports how it ended: for settings a service must refuse, which it does before opening anything.
+ */
+export function startRefused(
+  mainModule: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', mainModule], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
 }

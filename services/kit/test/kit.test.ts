@@ -11,9 +11,16 @@ import {
   migrate,
   parseInput,
   port,
+  SERVICE_KEY_HEADER,
   splitStatements,
 } from '../src';
-import { openTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from '../src/testing';
+import {
+  openTestDatabase,
+  silentLogger,
+  testAppSettings,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../src/testing';
 
 const migrations = path.join(__dirname, 'fixtures/migrations');
 
@@ -26,6 +33,7 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
 
   function appWith(routes: express.Router) {
     return createServiceApp({
+      ...testAppSettings,
       name: 'widgets',
       version: '1.2.3',
       db: testDb.db,
@@ -71,14 +79,15 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
     expect(rows).toEqual([]);
   });
 
-  it('answers health and readiness with its version', async () => {
+  it('answers health and readiness with up or down only; its version is for services holding the key', async () => {
     const app = appWith(routes);
-    expect((await request(app).get('/healthz')).body).toEqual({
-      status: 'ok',
-      service: 'widgets',
-      version: '1.2.3',
-    });
-    expect((await request(app).get('/readyz')).body).toMatchObject({ status: 'ready', database: kind });
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await request(app).get('/readyz')).body).toEqual({ status: 'ready' });
+    expect((await request(app).get('/internal/status')).status).toBe(403);
+    const status = await request(app)
+      .get('/internal/status')
+      .set(SERVICE_KEY_HEADER, testAppSettings.serviceKey);
+    expect(status.body).toEqual({ service: 'widgets', version: '1.2.3', database: kind });
   });
 
   it('validates bodies with a message per field', async () => {
@@ -139,6 +148,7 @@ describe('readiness without a database', () => {
   it('fails /readyz once the database is gone', async () => {
     const { db, dispose } = await openTestDatabase('pglite', migrations);
     const app = createServiceApp({
+      ...testAppSettings,
       name: 'widgets',
       version: '1',
       db,
@@ -149,7 +159,7 @@ describe('readiness without a database', () => {
     await dispose();
     const res = await request(app).get('/readyz');
     expect(res.status).toBe(503);
-    expect(res.body.detail).toBe('The widgets service cannot reach its database.');
+    expect(res.body.detail).toBe('The service cannot reach its database.');
   });
 });
 

@@ -1,0 +1,44 @@
+import type { IncomingMessage } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+
+/** The header a service puts on its calls to another service's /internal routes. */
+export const SERVICE_KEY_HEADER = 'x-service-key';
+
+/**
+ * A request path as a router would understand it, so that one rule sees every spelling of it:
+ * percent-escapes decoded (once, as Express does), runs of slashes collapsed, dot segments resolved,
+ * letters lower-cased. Null when the path cannot be decoded (a malformed escape).
+ */
+export function canonicalPath(rawPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment.toLowerCase());
+  }
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * Whether a path, however spelt, reaches a service-to-service route. A path that cannot be read
+ * (`canonicalPath` is null) reaches no route at all; callers refuse it before asking this.
+ */
+export function isInternalPath(rawPath: string): boolean {
+  const path = canonicalPath(rawPath);
+  return path !== null && (path === '/internal' || path.startsWith('/internal/'));
+}
+
+/** Whether the request carries this deployment's service key (compared in constant time). */
+export function carriesServiceKey(req: IncomingMessage, serviceKey: string): boolean {
+  const presented = req.headers[SERVICE_KEY_HEADER];
+  if (typeof presented !== 'string') return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(serviceKey);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
