@@ -6,7 +6,13 @@ import {
   homeProductsSchema,
   quoteSchema,
 } from '@storefront/commerce';
-import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import { SERVICE_KEY_HEADER } from '@storefront/service-kit';
+import {
+  openTestService,
+  testAppSettings,
+  testDatabaseKinds,
+  type TestService,
+} from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { startCatalog } from '../src/app';
 import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';
@@ -40,7 +46,10 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
       });
 
   const quote = (channel: string, lines: unknown[]) =>
-    request(app).post('/internal/quote').send({ channel, lines });
+    request(app)
+      .post('/internal/quote')
+      .set(SERVICE_KEY_HEADER, testAppSettings.serviceKey)
+      .send({ channel, lines });
 
   describe('price lists', () => {
     for (const [channel, rows] of Object.entries(specPrices)) {
@@ -133,7 +142,10 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
         'lines.0.quantity',
       ],
     ])('refuses a malformed request %p with a 400 naming %s', async (body, field) => {
-      const res = await request(app).post('/internal/quote').send(body);
+      const res = await request(app)
+        .post('/internal/quote')
+        .set(SERVICE_KEY_HEADER, testAppSettings.serviceKey)
+        .send(body);
       expect(res.status).toBe(400);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     });
@@ -141,6 +153,7 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
     it('ignores any price or total the caller sends', async () => {
       const res = await request(app)
         .post('/internal/quote')
+        .set(SERVICE_KEY_HEADER, testAppSettings.serviceKey)
         .send({
           channel: 'storefront',
           lines: [{ productId: 'tb-500', dose: '5mg', quantity: 2, unitPrice: 1, lineTotal: 2 }],
@@ -258,7 +271,9 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
 
   describe('product summaries', () => {
     it('gives the summaries of every catalogue product, product-page-only ones included', async () => {
-      const res = await request(app).get('/internal/product-summaries');
+      const res = await request(app)
+        .get('/internal/product-summaries')
+        .set(SERVICE_KEY_HEADER, testAppSettings.serviceKey);
       expect(res.status).toBe(200);
       const prices = new Map(
         res.body.products.map((p: { id: string; price: number }) => [p.id, p.price] as const),

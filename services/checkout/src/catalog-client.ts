@@ -1,5 +1,5 @@
 import { quoteSchema, type Quote, type QuoteRequest } from '@storefront/commerce';
-import { HttpProblem, REQUEST_ID_HEADER } from '@storefront/service-kit';
+import { HttpProblem, REQUEST_ID_HEADER, SERVICE_KEY_HEADER } from '@storefront/service-kit';
 
 export interface CatalogPricing {
   /** Prices lines from one channel's price list; refuses anything that channel does not sell. */
@@ -7,7 +7,7 @@ export interface CatalogPricing {
 }
 
 /** The checkout service's one seam to the catalog service, the owner of every price. */
-export function createCatalogPricing(baseUrl: string, timeoutMs: number): CatalogPricing {
+export function createCatalogPricing(baseUrl: string, timeoutMs: number, serviceKey: string): CatalogPricing {
   return {
     async quote(request, requestId) {
       let response: Response;
@@ -17,6 +17,7 @@ export function createCatalogPricing(baseUrl: string, timeoutMs: number): Catalo
           signal: AbortSignal.timeout(timeoutMs),
           headers: {
             'content-type': 'application/json',
+            [SERVICE_KEY_HEADER]: serviceKey,
             ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
           },
           body: JSON.stringify(request),

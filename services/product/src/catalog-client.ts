@@ -1,4 +1,5 @@
 import { catalogueProductSchema, type CatalogueProduct } from '@storefront/commerce';
+import { SERVICE_KEY_HEADER } from '@storefront/service-kit';
 import { z } from 'zod';
 
 const summariesSchema = z.object({ products: z.array(catalogueProductSchema) });
@@ -11,10 +12,14 @@ export interface CatalogClient {
 }
 
 /** The product service's one seam to the catalog service, which owns identity and prices. */
-export function createCatalogClient(baseUrl: string, timeoutMs: number): CatalogClient {
+export function createCatalogClient(baseUrl: string, timeoutMs: number, serviceKey: string): CatalogClient {
   const url = `${baseUrl}/internal/product-summaries`;
   async function ask(method: 'GET' | 'HEAD') {
-    const response = await fetch(url, { method, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, {
+      method,
+      headers: { [SERVICE_KEY_HEADER]: serviceKey },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (!response.ok) throw new Error(`catalog answered ${response.status}`);
     return response;
   }

@@ -20,7 +20,11 @@ export const productService: ServiceDefinition<typeof configShape> = {
   start: (context) =>
     startProduct(
       context,
-      createCatalogClient(context.config.CATALOG_SERVICE_URL, context.config.CATALOG_TIMEOUT_MS),
+      createCatalogClient(
+        context.config.CATALOG_SERVICE_URL,
+        context.config.CATALOG_TIMEOUT_MS,
+        context.config.SERVICE_KEY,
+      ),
       context.config.SHOP_NAME,
     ),
 };

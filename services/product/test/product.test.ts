@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startCatalog } from '@storefront/catalog-service/src/app';
 import { productPageSchema } from '@storefront/commerce';
-import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import {
+  openTestService,
+  testAppSettings,
+  testDatabaseKinds,
+  type TestService,
+} from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { createCatalogClient } from '../src/catalog-client';
 import { startProduct } from '../src/app';
@@ -36,7 +41,12 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
     openTestService(kind, {
       name: 'product',
       migrationsDir: path.join(__dirname, '../migrations'),
-      start: (context) => startProduct(context, createCatalogClient(catalogUrl, timeoutMs), 'Helix Research'),
+      start: (context) =>
+        startProduct(
+          context,
+          createCatalogClient(catalogUrl, timeoutMs, testAppSettings.serviceKey),
+          'Helix Research',
+        ),
     });
 
   beforeAll(async () => {
