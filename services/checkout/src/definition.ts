@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { url, type ServiceDefinition } from '@storefront/service-kit';
+import { Limiter, url, type ServiceDefinition } from '@storefront/service-kit';
 import { z } from 'zod';
 import { createCatalogPricing } from './catalog-client';
 import { affiliateRoutes } from './routes/affiliates';
@@ -10,9 +10,23 @@ import { webhookRoutes } from './routes/webhooks';
 import { addAffiliate, DEMO_AFFILIATE } from './store/affiliates-store';
 import { version } from '../package.json';
 
+/** The local payment sandbox's settings: the development defaults, which production refuses. */
+const SANDBOX_DEFAULTS = {
+  accessToken: 'sandbox-access-token',
+  locationId: 'SANDBOX-LOCATION',
+  signatureKey: 'sandbox-signature-key',
+};
+
 const configShape = {
   AFFILIATE_LOOKUP_LIMIT: z.coerce.number().int().positive().default(10),
   AFFILIATE_LOOKUP_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Orders one client may create per window: each is a payment link made at Square. */
+  ORDER_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  ORDER_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
   CATALOG_SERVICE_URL: url().default('http://127.0.0.1:4001'),
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** The storefront's public origin: Square sends shoppers back to {SITE_URL}/success. */
@@ -22,9 +36,9 @@ const configShape = {
    * (services/payment-sandbox); a real deployment sets every SQUARE_ variable.
    */
   SQUARE_ENVIRONMENT: z.union([z.enum(['sandbox', 'production']), url()]).default('http://127.0.0.1:4010'),
-  SQUARE_ACCESS_TOKEN: z.string().min(1).default('sandbox-access-token'),
-  SQUARE_LOCATION_ID: z.string().min(1).default('SANDBOX-LOCATION'),
-  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).default('sandbox-signature-key'),
+  SQUARE_ACCESS_TOKEN: z.string().min(1).default(SANDBOX_DEFAULTS.accessToken),
+  SQUARE_LOCATION_ID: z.string().min(1).default(SANDBOX_DEFAULTS.locationId),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).default(SANDBOX_DEFAULTS.signatureKey),
   SQUARE_WEBHOOK_NOTIFICATION_URL: url().default('http://localhost:3000/api/checkout/webhooks/square'),
   // Creating a link is idempotent (keyed by the order id), so one retry of a 5xx or 429 is safe; more
   // would keep a shopper waiting on the Complete button for longer than a retry of their own.
@@ -42,40 +56,68 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
   seed: async ({ db }) => {
     if (db.kind === 'pglite') await addAffiliate(db, DEMO_AFFILIATE);
   },
-  start: ({ db, config, logger }) => ({
-    routes: Router()
-      .use(
-        affiliateRoutes(db, {
-          lookupLimit: config.AFFILIATE_LOOKUP_LIMIT,
-          lookupWindowMs: config.AFFILIATE_LOOKUP_WINDOW_MS,
-        }),
-      )
-      .use(
-        orderRoutes(
-          db,
-          createCatalogPricing(config.CATALOG_SERVICE_URL, config.CATALOG_TIMEOUT_MS),
-          createSquareGateway(
+  productionRules: [
+    {
+      variable: 'SQUARE_ENVIRONMENT',
+      unsafe: (config) => config.SQUARE_ENVIRONMENT !== 'production',
+      fix: "set 'production': anything else takes no real payments",
+    },
+    {
+      variable: 'SQUARE_ACCESS_TOKEN',
+      unsafe: (config) => config.SQUARE_ACCESS_TOKEN === SANDBOX_DEFAULTS.accessToken,
+      fix: "set the production access token of the shop's Square application",
+    },
+    {
+      variable: 'SQUARE_LOCATION_ID',
+      unsafe: (config) => config.SQUARE_LOCATION_ID === SANDBOX_DEFAULTS.locationId,
+      fix: "set the Square location that takes the shop's payments",
+    },
+    {
+      variable: 'SQUARE_WEBHOOK_SIGNATURE_KEY',
+      unsafe: (config) => config.SQUARE_WEBHOOK_SIGNATURE_KEY === SANDBOX_DEFAULTS.signatureKey,
+      fix: "set the signature key of the webhook subscription in Square's dashboard",
+    },
+  ],
+  start: ({ db, config, logger }) => {
+    const affiliateAttempts = new Limiter('affiliate-attempts', {
+      limit: config.AFFILIATE_LOOKUP_LIMIT,
+      windowMs: config.AFFILIATE_LOOKUP_WINDOW_MS,
+    });
+    const orders = new Limiter('orders', {
+      limit: config.ORDER_LIMIT_PER_CLIENT,
+      windowMs: config.ORDER_LIMIT_WINDOW_MS,
+    });
+    return {
+      routes: Router()
+        .use(affiliateRoutes(db, affiliateAttempts))
+        .use(
+          orderRoutes(
+            db,
+            createCatalogPricing(config.CATALOG_SERVICE_URL, config.CATALOG_TIMEOUT_MS, config.SERVICE_KEY),
+            createSquareGateway(
+              {
+                environment: config.SQUARE_ENVIRONMENT,
+                accessToken: config.SQUARE_ACCESS_TOKEN,
+                locationId: config.SQUARE_LOCATION_ID,
+                siteUrl: config.SITE_URL,
+                maxRetries: config.SQUARE_MAX_RETRIES,
+                timeoutSeconds: config.SQUARE_TIMEOUT_SECONDS,
+              },
+              logger,
+            ),
+            { orders, affiliateAttempts },
+          ),
+        )
+        .use(
+          webhookRoutes(
+            db,
             {
-              environment: config.SQUARE_ENVIRONMENT,
-              accessToken: config.SQUARE_ACCESS_TOKEN,
-              locationId: config.SQUARE_LOCATION_ID,
-              siteUrl: config.SITE_URL,
-              maxRetries: config.SQUARE_MAX_RETRIES,
-              timeoutSeconds: config.SQUARE_TIMEOUT_SECONDS,
+              signatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY,
+              notificationUrl: config.SQUARE_WEBHOOK_NOTIFICATION_URL,
             },
             logger,
           ),
         ),
-      )
-      .use(
-        webhookRoutes(
-          db,
-          {
-            signatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY,
-            notificationUrl: config.SQUARE_WEBHOOK_NOTIFICATION_URL,
-          },
-          logger,
-        ),
-      ),
-  }),
+    };
+  },
 };

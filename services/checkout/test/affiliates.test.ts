@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Limiter } from '@storefront/service-kit';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { runAffiliateCommand } from '../src/affiliate-commands';
@@ -13,7 +14,9 @@ describe.each(testDatabaseKinds())('affiliate codes on %s', (kind) => {
     service = await openTestService(kind, {
       name: 'checkout',
       migrationsDir: migrations,
-      start: ({ db }) => ({ routes: affiliateRoutes(db, { lookupLimit: 1000, lookupWindowMs: 60_000 }) }),
+      start: ({ db }) => ({
+        routes: affiliateRoutes(db, new Limiter('affiliate-attempts', { limit: 1000, windowMs: 60_000 })),
+      }),
     });
     await addAffiliate(service.db, DEMO_AFFILIATE);
   });
@@ -106,7 +109,9 @@ describe('affiliate lookup rate limit', () => {
     const service = await openTestService('pglite', {
       name: 'checkout',
       migrationsDir: migrations,
-      start: ({ db }) => ({ routes: affiliateRoutes(db, { lookupLimit: 3, lookupWindowMs: 60_000 }) }),
+      start: ({ db }) => ({
+        routes: affiliateRoutes(db, new Limiter('affiliate-attempts', { limit: 3, windowMs: 60_000 })),
+      }),
     });
     const attempts = [];
     for (const code of ['AAA1', 'AAA2', 'AAA3', 'AAA4', 'RESEARCH10']) {

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { startCatalog } from '@storefront/catalog-service/src/app';
 import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/src/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/src/config';
-import { createServiceApp } from '@storefront/service-kit';
+import { createServiceApp, Limiter } from '@storefront/service-kit';
 import {
   openTestService,
   silentLogger,
+  testAppSettings,
   type TestDatabaseKind,
   type TestService,
 } from '@storefront/service-kit/testing';
@@ -19,7 +20,7 @@ import {
   type PaymentGateway,
   type SquareSettings,
 } from '../src/payments/square-gateway';
-import { orderRoutes } from '../src/routes/orders';
+import { orderRoutes, type OrderLimits } from '../src/routes/orders';
 import { webhookRoutes } from '../src/routes/webhooks';
 import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
 
@@ -27,6 +28,12 @@ export const SIGNATURE_KEY = 'test-signature-key';
 export const ACCESS_TOKEN = 'test-access-token';
 export const LOCATION_ID = 'TEST-LOCATION';
 /** Two migrated databases and three servers take a few seconds on a busy 2-core machine. */
+/** Per-client budgets no ordinary test comes near; the limits have tests of their own. */
+export const roomyLimits = (): OrderLimits => ({
+  orders: new Limiter('orders', { limit: 100_000, windowMs: 60_000 }),
+  affiliateAttempts: new Limiter('affiliate-attempts', { limit: 100_000, windowMs: 60_000 }),
+});
+
 export const HARNESS_START_MS = 60_000;
 
 async function listen(handler: RequestListener): Promise<{ server: Server; url: string }> {
@@ -102,8 +109,9 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
       .use(
         orderRoutes(
           db,
-          createCatalogPricing(catalogHttp.url, 2000),
+          createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey),
           createSquareGateway(square(squareUrl), silentLogger()),
+          roomyLimits(),
         ),
       )
       .use(webhookRoutes(db, { signatureKey: SIGNATURE_KEY, notificationUrl }, silentLogger()));
@@ -126,6 +134,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
     gateway: () => createSquareGateway(square(sandboxUrl), silentLogger()),
     withSquareDown: () =>
       createServiceApp({
+        ...testAppSettings,
         name: 'checkout',
         version: 'test',
         db: checkout.db,

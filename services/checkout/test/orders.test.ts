@@ -1,9 +1,17 @@
 import path from 'node:path';
-import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import {
+  openTestService,
+  silentLogger,
+  testAppSettings,
+  testDatabaseKinds,
+  type TestService,
+} from '@storefront/service-kit/testing';
+import { Limiter } from '@storefront/service-kit';
 import request from 'supertest';
 import { createCatalogPricing } from '../src/catalog-client';
+import { createSquareGateway } from '../src/payments/square-gateway';
 import { orderRoutes } from '../src/routes/orders';
-import { HARNESS_START_MS, openCheckoutHarness, type CheckoutHarness } from './harness';
+import { HARNESS_START_MS, openCheckoutHarness, roomyLimits, type CheckoutHarness } from './harness';
 
 const researcher = {
   email: 'ada@lab.example',
@@ -39,6 +47,66 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
   };
   const orderCount = async () =>
     Number((await checkout.db.query<{ n: string }>('SELECT count(*) AS n FROM orders')).rows[0]!.n);
+
+  describe('orders past the business cap', () => {
+    it.each([
+      [
+        '1,001 vials of one product',
+        [{ productId: 'bpc-157', dose: '10mg', quantity: 1001, channel: 'storefront' }],
+      ],
+      [
+        'a total over $50,000',
+        [
+          { productId: 'retatrutide', dose: '10mg', quantity: 400, channel: 'storefront' },
+          { productId: 'bpc-157', dose: '10mg', quantity: 1000, channel: 'storefront' },
+        ],
+      ],
+      [
+        '50 lines of 10,000 vials (a total past 2^31 cents once answered 500)',
+        Array.from({ length: 50 }, () => ({
+          productId: 'retatrutide',
+          dose: '10mg',
+          quantity: 10_000,
+          channel: 'storefront',
+        })),
+      ],
+    ])('refuses %s with a clear message, and stores nothing', async (_case, lines) => {
+      const before = await orderCount();
+      const res = await place(order({ checkout: 'cart', lines }));
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({
+        title: 'Order Too Large',
+        detail:
+          'Online orders are limited to 1,000 vials of one product and $50,000 in total. For a larger order, please contact us.',
+      });
+      expect(await orderCount()).toBe(before);
+    });
+
+    it('still takes an order just inside the cap', async () => {
+      const res = await place(
+        order({ lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 300, channel: 'storefront' }] }),
+      );
+      expect(res.status).toBe(201);
+    });
+  });
+
+  it('refuses a NUL or half a surrogate pair in any field with 400 naming it, and stores nothing', async () => {
+    const before = await orderCount();
+    const nul = await place(order({ customer: { ...researcher, firstName: 'Ada\u0000' } }));
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors).toEqual([
+      { field: 'customer.firstName', message: 'Contains characters that are not allowed.' },
+    ]);
+    const surrogate = await request(checkout.app)
+      .post('/orders')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify(order()).replace('Tempe', '\\udc00'));
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.errors[0].field).toBe('shipping.city');
+    const wrongType = await place(order({ customer: { ...researcher, email: 42 } }));
+    expect(wrongType.body.errors).toEqual([{ field: 'customer.email', message: 'Must be text.' }]);
+    expect(await orderCount()).toBe(before);
+  });
 
   it('prices with the spec arithmetic (10% off, flat shipping, 8% tax) and stores what it charges', async () => {
     const res = await place(order({ affiliateCode: ' research10 ' }), 'spec-arithmetic-1');
@@ -187,7 +255,12 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       name: 'checkout',
       migrationsDir: path.join(__dirname, '../migrations'),
       start: ({ db }) => ({
-        routes: orderRoutes(db, createCatalogPricing('http://127.0.0.1:9', 1000), harness.gateway()),
+        routes: orderRoutes(
+          db,
+          createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
+          harness.gateway(),
+          roomyLimits(),
+        ),
       }),
     });
     const res = await request(offline.app).post('/orders').send(order());
@@ -207,5 +280,64 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       404,
     );
     expect((await request(checkout.app).get('/orders/not-an-id')).status).toBe(404);
+  });
+});
+
+describe('per-client limits on order creation', () => {
+  let checkout: TestService;
+  beforeAll(async () => {
+    checkout = await openTestService('pglite', {
+      name: 'checkout',
+      migrationsDir: path.join(__dirname, '../migrations'),
+      // The catalog is down: these tests count attempts, which are counted before pricing.
+      start: ({ db }) => ({
+        routes: orderRoutes(
+          db,
+          createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
+          // Square is not reached either: an unreachable address, through the real gateway.
+          createSquareGateway(
+            {
+              environment: 'http://127.0.0.1:9',
+              accessToken: 'unused',
+              locationId: 'unused',
+              siteUrl: 'http://shop.test',
+              maxRetries: 0,
+              timeoutSeconds: 1,
+            },
+            silentLogger(),
+          ),
+          {
+            orders: new Limiter('orders', { limit: 3, windowMs: 60_000 }),
+            affiliateAttempts: new Limiter('affiliate-attempts', { limit: 2, windowMs: 60_000 }),
+          },
+        ),
+      }),
+      trustProxy: 'loopback',
+    });
+  });
+  afterAll(() => checkout.dispose());
+
+  const from = (client: string, body: unknown) =>
+    request(checkout.app)
+      .post('/orders')
+      .set('x-forwarded-for', client)
+      .send(body as object);
+
+  it('refuses a client its fourth order in the window with 429 and Retry-After; others are unaffected', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await from('198.51.100.20', order())).status);
+    expect(statuses).toEqual([503, 503, 503, 429]);
+    const refused = await from('198.51.100.20', order());
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.detail).toMatch(/^Too many orders\. Please wait \d+ seconds and try again\.$/);
+    expect((await from('198.51.100.21', order())).status).toBe(503);
+  });
+
+  it('counts affiliate codes tried through orders on the lookup budget, so codes cannot be guessed there', async () => {
+    const guesses = [];
+    for (const code of ['GUESS1', 'GUESS2', 'RESEARCH10']) {
+      guesses.push((await from('198.51.100.30', order({ affiliateCode: code }))).status);
+    }
+    expect(guesses).toEqual([422, 422, 429]);
   });
 });

@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
   };
   const paymentEvent = (
     squareOrderId: string,
-    changes: { status?: string; amount?: number; eventId?: string } = {},
+    changes: { status?: string; amount?: number; currency?: string | null; eventId?: string } = {},
   ) =>
     JSON.stringify({
       merchant_id: 'M',
@@ -96,7 +96,10 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
             id: `PAY-${randomUUID()}`,
             order_id: squareOrderId,
             status: changes.status ?? 'COMPLETED',
-            total_money: { amount: changes.amount ?? 0, currency: 'USD' },
+            total_money: {
+              amount: changes.amount ?? 0,
+              ...(changes.currency === null ? {} : { currency: changes.currency ?? 'USD' }),
+            },
           },
         },
       },
@@ -241,6 +244,19 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
     const answer = await deliver(body, sign(harness.notificationUrl, body));
     expect(answer.body.outcome).toBe('amount_mismatch');
     expect(await status(res.body.orderId)).toBe('pending_payment');
+  });
+
+  it('does not mark paid the right number in another currency, or with no currency named', async () => {
+    const res = await place(order([{ productId: 'igf1-lr3', dose: '1mg', quantity: 1 }]));
+    const { square_order_id, total_cents } = await stored(res.body.orderId);
+    for (const currency of ['JPY', null]) {
+      const body = paymentEvent(String(square_order_id), { amount: Number(total_cents), currency });
+      const answer = await deliver(body, sign(harness.notificationUrl, body));
+      expect(answer.body.outcome).toBe('amount_mismatch');
+    }
+    expect(await status(res.body.orderId)).toBe('pending_payment');
+    const usd = paymentEvent(String(square_order_id), { amount: Number(total_cents) });
+    expect((await deliver(usd, sign(harness.notificationUrl, usd))).body.outcome).toBe('paid');
   });
 
   it('keeps the order pending when Square is down, and a retry makes no second order or link', async () => {

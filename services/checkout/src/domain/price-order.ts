@@ -5,7 +5,21 @@ import {
   type Quote,
   type SalesChannel,
 } from '@storefront/commerce';
+import { HttpProblem } from '@storefront/service-kit';
 import type { CatalogPricing } from '../catalog-client';
+
+/**
+ * The business cap on one order (README, "Security"): beyond it an order is a matter for a person,
+ * not a payment page, and every stored amount stays far inside the database's integer columns.
+ */
+export const ORDER_CAP = { vialsPerLine: 1_000, totalCents: 5_000_000 } as const;
+
+const orderTooLarge = () =>
+  new HttpProblem(
+    422,
+    'Order Too Large',
+    'Online orders are limited to 1,000 vials of one product and $50,000 in total. For a larger order, please contact us.',
+  );
 
 export interface PricedLine {
   channel: SalesChannel;
@@ -33,6 +47,7 @@ export async function priceOrder(
   pricing: CatalogPricing,
   requestId?: string,
 ): Promise<PricedOrder> {
+  if (request.lines.some((line) => line.quantity > ORDER_CAP.vialsPerLine)) throw orderTooLarge();
   const channels = [...new Set(request.lines.map((line) => line.channel))];
   const quotes = new Map<SalesChannel, Quote>();
   for (const channel of channels) {
@@ -48,5 +63,7 @@ export async function priceOrder(
     const quoted = quotes.get(line.channel)!.lines[index]!;
     return { channel: line.channel, ...quoted };
   });
-  return { lines, totals: computeOrderTotals(lines, discountRate) };
+  const totals = computeOrderTotals(lines, discountRate);
+  if (totals.total > ORDER_CAP.totalCents) throw orderTooLarge();
+  return { lines, totals };
 }

@@ -39,7 +39,10 @@ export function paymentDescription(order: Pick<OrderForPayment, 'checkout' | 'li
   return `Cart Order (${count} items): ${list}`;
 }
 
-const usd = (cents: number): Square.Money => ({ amount: BigInt(cents), currency: 'USD' });
+/** Every order is priced and charged in US dollars; a payment in any other currency does not pay one. */
+export const ORDER_CURRENCY = 'USD';
+
+const usd = (cents: number): Square.Money => ({ amount: BigInt(cents), currency: ORDER_CURRENCY });
 
 /**
  * The payment link for an order, built so that Square's receipt equals ours to the cent: each line at

@@ -1,4 +1,10 @@
-import { HttpProblem, parseInput, rateLimit, type Database } from '@storefront/service-kit';
+import {
+  HttpProblem,
+  parseInput,
+  tooManyAttempts,
+  type Database,
+  type Limiter,
+} from '@storefront/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { affiliateCodeSchema } from '../affiliate-code';
@@ -6,28 +12,26 @@ import { findAffiliateDiscount } from '../store/affiliates-store';
 
 const lookupSchema = z.object({ code: affiliateCodeSchema });
 
-export interface AffiliateRoutesOptions {
-  /** Lookups allowed per client per window, so codes cannot be enumerated. */
-  lookupLimit: number;
-  lookupWindowMs: number;
+/** What a client is told once it has tried too many affiliate codes, by any route. */
+export const AFFILIATE_ATTEMPTS = 'affiliate code attempts';
+
+/**
+ * Counts one affiliate-code attempt for the client, on the budget every route that looks a code up
+ * shares (the lookup and order creation), so codes cannot be enumerated through either.
+ */
+export async function countAffiliateAttempt(attempts: Limiter, client: string | undefined) {
+  const retryAfter = await attempts.hit(client ?? 'unknown');
+  if (retryAfter !== null) throw tooManyAttempts(AFFILIATE_ATTEMPTS, retryAfter);
 }
 
-export function affiliateRoutes(db: Database, options: AffiliateRoutesOptions): Router {
+export function affiliateRoutes(db: Database, attempts: Limiter): Router {
   const router = Router();
-  router.post(
-    '/affiliates/lookup',
-    rateLimit({
-      limit: options.lookupLimit,
-      windowMs: options.lookupWindowMs,
-      what: 'affiliate code attempts',
-    }),
-    async (req, res) => {
-      const { code } = parseInput(lookupSchema, req.body ?? {}, 'Invalid Code');
-      const discount = await findAffiliateDiscount(db, code);
-      if (!discount)
-        throw new HttpProblem(404, 'Invalid Code', 'The affiliate code you entered is not valid.');
-      res.set('Cache-Control', 'no-store').json({ code, ...discount });
-    },
-  );
+  router.post('/affiliates/lookup', async (req, res) => {
+    await countAffiliateAttempt(attempts, req.ip);
+    const { code } = parseInput(lookupSchema, req.body ?? {}, 'Invalid Code');
+    const discount = await findAffiliateDiscount(db, code);
+    if (!discount) throw new HttpProblem(404, 'Invalid Code', 'The affiliate code you entered is not valid.');
+    res.set('Cache-Control', 'no-store').json({ code, ...discount });
+  });
   return router;
 }

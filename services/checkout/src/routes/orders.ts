@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import { checkoutProblem, orderRequestSchema } from '@storefront/commerce';
-import { HttpProblem, parseInput, type Database } from '@storefront/service-kit';
+import {
+  HttpProblem,
+  parseInput,
+  tooManyAttempts,
+  type Database,
+  type Limiter,
+} from '@storefront/service-kit';
 import { Router } from 'express';
 import { affiliateCodeSchema } from '../affiliate-code';
 import type { CatalogPricing } from '../catalog-client';
 import { priceOrder } from '../domain/price-order';
+import { countAffiliateAttempt } from './affiliates';
 import { findAffiliateDiscount } from '../store/affiliates-store';
 import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
 import type { OrderForPayment } from '../payments/square-order';
@@ -39,7 +46,18 @@ const keyReused = () =>
     'This Idempotency-Key was already used for a different order.',
   );
 
-export function orderRoutes(db: Database, pricing: CatalogPricing, payments: PaymentGateway): Router {
+/** Per-client budgets: orders made (each one a payment link), and affiliate codes tried. */
+export interface OrderLimits {
+  orders: Limiter;
+  affiliateAttempts: Limiter;
+}
+
+export function orderRoutes(
+  db: Database,
+  pricing: CatalogPricing,
+  payments: PaymentGateway,
+  limits: OrderLimits,
+): Router {
   const router = Router();
 
   /**
@@ -67,9 +85,13 @@ export function orderRoutes(db: Database, pricing: CatalogPricing, payments: Pay
     const problem = checkoutProblem(request);
     if (problem) throw new HttpProblem(400, problem.title, problem.description);
     const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+    // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing.
+    const retryAfter = await limits.orders.hit(req.ip ?? 'unknown');
+    if (retryAfter !== null) throw tooManyAttempts('orders', retryAfter);
 
     let affiliate = null;
     if (request.affiliateCode) {
+      await countAffiliateAttempt(limits.affiliateAttempts, req.ip);
       const code = affiliateCodeSchema.parse(request.affiliateCode);
       const discount = await findAffiliateDiscount(db, code);
       if (!discount)

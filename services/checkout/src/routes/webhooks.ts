@@ -10,6 +10,8 @@ export interface WebhookSettings {
   notificationUrl: string;
 }
 
+const moneySchema = z.object({ amount: z.number().int(), currency: z.string().optional() });
+
 const squareEventSchema = z.object({
   event_id: z.string().min(1).max(200),
   type: z.string().min(1).max(100),
@@ -22,8 +24,8 @@ const squareEventSchema = z.object({
               id: z.string(),
               order_id: z.string().optional(),
               status: z.string(),
-              total_money: z.object({ amount: z.number().int() }).optional(),
-              amount_money: z.object({ amount: z.number().int() }).optional(),
+              total_money: moneySchema.optional(),
+              amount_money: moneySchema.optional(),
             })
             .loose()
             .optional(),
@@ -73,6 +75,7 @@ export function webhookRoutes(db: Database, settings: WebhookSettings, logger: L
       squarePaymentId: payment.id,
       status: payment.status,
       amountCents: (payment.total_money ?? payment.amount_money)?.amount ?? null,
+      currency: (payment.total_money ?? payment.amount_money)?.currency ?? null,
     });
     const level = outcome === 'amount_mismatch' || outcome === 'unknown_order' ? 'error' : 'info';
     logger[level]({ eventId: event.event_id, squareOrderId: payment.order_id, outcome }, 'payment event');

@@ -1,4 +1,5 @@
 import type { Database } from '@storefront/service-kit';
+import { ORDER_CURRENCY } from '../payments/square-order';
 
 export interface PaymentEvent {
   eventId: string;
@@ -7,6 +8,7 @@ export interface PaymentEvent {
   squarePaymentId: string | null;
   status: string | null;
   amountCents: number | null;
+  currency: string | null;
 }
 
 export type PaymentEventOutcome =
@@ -14,7 +16,7 @@ export type PaymentEventOutcome =
 
 /**
  * Applies one verified payment event, exactly once per event id. Only a COMPLETED payment for the full
- * stored total moves an order from pending_payment to paid; nothing ever moves it back, so duplicated,
+ * stored total, in the order's currency, moves an order from pending_payment to paid; nothing ever moves it back, so duplicated,
  * late or out-of-order events leave a paid order as it is.
  */
 export async function applyPaymentEvent(db: Database, event: PaymentEvent): Promise<PaymentEventOutcome> {
@@ -32,9 +34,9 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
     } else {
       const paid = await tx.query(
         `UPDATE orders SET status = 'paid', paid_at = now(), square_payment_id = $2, updated_at = now()
-          WHERE square_order_id = $1 AND status = 'pending_payment' AND total_cents = $3
+          WHERE square_order_id = $1 AND status = 'pending_payment' AND total_cents = $3 AND $4::text = $5::text
           RETURNING id`,
-        [event.squareOrderId, event.squarePaymentId, event.amountCents],
+        [event.squareOrderId, event.squarePaymentId, event.amountCents, event.currency, ORDER_CURRENCY],
       );
       if (paid.rowCount) {
         outcome = 'paid';
