@@ -26,7 +26,8 @@ const configShape = {
   SMTP_URL: optionalUrl(),
   /**
    * Keep emails in a mailbox page instead of sending them. It shows every confirmation link, so it is on
-   * only where the embedded development database is used, unless set explicitly.
+   * only where the embedded development database is used outside production, unless set explicitly,
+   * and production refuses it.
    */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().default('Helix Research <no-reply@helix-research.example>'),
@@ -39,6 +40,7 @@ const configShape = {
     .positive()
     .default(15 * 60_000),
   RESEND_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  REFRESH_TOKEN_REUSE_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
 };
 
 /** The embedded default's signing key: generated once, kept with the service's data. */
@@ -60,9 +62,28 @@ export const accountService: ServiceDefinition<typeof configShape> = {
   defaultPort: 4004,
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
+  productionRules: [
+    {
+      variable: 'JWT_SECRET',
+      unsafe: (config) => !config.JWT_SECRET,
+      fix: 'set a random secret of at least 32 characters, the same for every account instance (a generated one would differ between instances)',
+    },
+    {
+      variable: 'DEV_MAILBOX',
+      unsafe: (config) => config.DEV_MAILBOX === 'true',
+      fix: 'the development mailbox shows every confirmation link to anyone; set SMTP_URL instead',
+    },
+    {
+      variable: 'SMTP_URL',
+      unsafe: (config) => !config.SMTP_URL,
+      fix: 'set the SMTP server that sends confirmation emails',
+    },
+  ],
   start: ({ db, config, logger }) => {
     const secret = config.JWT_SECRET ?? localJwtSecret(config.STOREFRONT_DATA_DIR ?? defaultDataDir());
-    const useDevMailbox = config.DEV_MAILBOX ? config.DEV_MAILBOX === 'true' : !config.DATABASE_URL;
+    const useDevMailbox = config.DEV_MAILBOX
+      ? config.DEV_MAILBOX === 'true'
+      : !config.DATABASE_URL && config.NODE_ENV !== 'production';
     if (!config.SMTP_URL && !useDevMailbox) {
       throw new ConfigError('account', [
         'SMTP_URL: required to send confirmation emails (or DEV_MAILBOX=true on a development machine)',
@@ -84,6 +105,7 @@ export const accountService: ServiceDefinition<typeof configShape> = {
           signUpLimitPerClient: config.SIGN_UP_LIMIT_PER_CLIENT,
           limitWindowMs: config.AUTH_LIMIT_WINDOW_MS,
           resendIntervalMs: config.RESEND_INTERVAL_MS,
+          refreshReuseIntervalMs: config.REFRESH_TOKEN_REUSE_INTERVAL_MS,
         },
       }),
     );

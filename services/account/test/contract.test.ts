@@ -3,8 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createServiceApp } from '@storefront/service-kit';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@storefront/service-kit/testing';
+import { createServiceApp, trustProxySetting } from '@storefront/service-kit';
+import {
+  openTestDatabase,
+  testAppSettings,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '@storefront/service-kit/testing';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import pino from 'pino';
@@ -15,6 +20,7 @@ import { AccessTokens } from '../src/tokens';
 
 const SECRET = 'test-secret-of-at-least-thirty-two-characters';
 const PASSWORD = 'correct horse battery';
+const REUSE_INTERVAL_MS = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, on %s', (kind) => {
@@ -36,6 +42,7 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       }),
     );
     const app = createServiceApp({
+      ...testAppSettings,
       name: 'account',
       version: 'test',
       db: database.db,
@@ -53,8 +60,11 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
           signUpLimitPerClient: 1000,
           limitWindowMs: 60_000,
           resendIntervalMs: 60_000,
+          refreshReuseIntervalMs: REUSE_INTERVAL_MS,
         },
       }),
+      // As behind the shell: the forwarded address names the client, so a test can speak as two.
+      trustProxy: trustProxySetting().parse('loopback'),
     });
     // Every answer is kept, to prove no password or hash ever leaves the service.
     server = createServer((req, res) => {
@@ -81,9 +91,11 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     await database.dispose();
   });
 
-  const client = (): SupabaseClient =>
+  /** A supabase-js client; `from` names the address it speaks from (as the shell would forward it). */
+  const client = (from?: string): SupabaseClient =>
     createClient(baseUrl, 'anon-key', {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: from ? { 'x-forwarded-for': from } : {} },
       // Node 20 has no WebSocket of its own; realtime is never used here, but the client builds it.
       realtime: { transport: WebSocket as never },
     });
@@ -264,6 +276,7 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     expect(refreshed.error).toBeNull();
     expect(refreshed.data.session!.refresh_token).not.toBe(first.refresh_token);
 
+    await new Promise((resolve) => setTimeout(resolve, REUSE_INTERVAL_MS + 100));
     const reuse = await client().auth.refreshSession({ refresh_token: first.refresh_token });
     expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
     const afterTheft = await supabase.auth.getUser(refreshed.data.session!.access_token);
@@ -272,6 +285,23 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       refresh_token: refreshed.data.session!.refresh_token,
     });
     expect(childAfterTheft.error).not.toBeNull();
+  });
+
+  it('keeps the session when two tabs refresh with the same token at once (reuse interval)', async () => {
+    const address = await confirmedUser('two-tabs');
+    const { data } = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
+    const shared = data.session!.refresh_token;
+    const [tabA, tabB] = await Promise.all(
+      [client(), client()].map((tab) => tab.auth.refreshSession({ refresh_token: shared })),
+    );
+    expect(tabA!.error).toBeNull();
+    expect(tabB!.error).toBeNull();
+    // Both tabs go on: each new token refreshes, and the access tokens are accepted.
+    for (const tab of [tabA!, tabB!]) {
+      expect((await client().auth.getUser(tab.data.session!.access_token)).error).toBeNull();
+      const next = await client().auth.refreshSession({ refresh_token: tab.data.session!.refresh_token });
+      expect(next.error).toBeNull();
+    }
   });
 
   it('signs out (204) and the token stops working', async () => {
@@ -316,14 +346,33 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
 
   it('stops password guessing for an email with 429 over_request_rate_limit', async () => {
     const address = await confirmedUser('brute');
+    const attacker = '198.51.100.66';
     const attempts = [];
-    for (let i = 0; i < 6; i++)
-      attempts.push(await client().auth.signInWithPassword({ email: address, password: `guess-${i}` }));
+    for (let i = 0; i < 6; i++) {
+      attempts.push(
+        await client(attacker).auth.signInWithPassword({ email: address, password: `guess-${i}` }),
+      );
+    }
     expect(attempts.slice(0, 5).map((a) => a.error?.code)).toEqual(Array(5).fill('invalid_credentials'));
     expect(attempts[5]!.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    // Even the right password waits out the window now.
-    const right = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
-    expect(right.error?.code).toBe('over_request_rate_limit');
+    // The guesser waits out the window, even with the right password...
+    const guessed = await client(attacker).auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect(guessed.error?.code).toBe('over_request_rate_limit');
+    // ...but the owner, elsewhere, is not locked out by a stranger's guesses.
+    const owner = await client('203.0.113.9').auth.signInWithPassword({ email: address, password: PASSWORD });
+    expect(owner.error).toBeNull();
+    expect(owner.data.session).not.toBeNull();
+  });
+
+  it('counts only failures: a researcher who signs in often is never limited', async () => {
+    const address = await confirmedUser('often');
+    for (let i = 0; i < 8; i++) {
+      const { error } = await client('203.0.113.10').auth.signInWithPassword({
+        email: address,
+        password: PASSWORD,
+      });
+      expect(error).toBeNull();
+    }
   });
 
   it('lets supabase-js in a browser on the site read its headers (CORS)', async () => {

@@ -1,4 +1,4 @@
-import { FixedWindowLimiter, type Database, type Logger } from '@storefront/service-kit';
+import { Limiter, type Database, type Logger } from '@storefront/service-kit';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AuthError, authErrorHandler, invalidCredentials } from '../auth-error';
@@ -19,6 +19,11 @@ export interface AuthSettings {
   limitWindowMs: number;
   /** The least time between two confirmation emails resent to one address. */
   resendIntervalMs: number;
+  /**
+   * How long a used refresh token may be presented again and still refresh (as Supabase's
+   * REFRESH_TOKEN_REUSE_INTERVAL): two tabs refreshing at once both keep the session.
+   */
+  refreshReuseIntervalMs: number;
 }
 
 const MIN_PASSWORD = 6;
@@ -57,20 +62,23 @@ export function authRoutes(
   }: { tokens: AccessTokens; mailer: Mailer; logger: Logger; settings: AuthSettings },
 ): Router {
   const router = Router();
-  const perEmail = new FixedWindowLimiter({
+  // Sign-in limits count failures only. Per account they count per client too, so a stranger's wrong
+  // passwords never lock out the owner's right one from elsewhere; per client they cap one address's
+  // guesses across all accounts.
+  const failedSignInsPerAccount = new Limiter('sign-in-failures-per-account', {
     limit: settings.signInLimitPerEmail,
     windowMs: settings.limitWindowMs,
   });
-  const perClient = new FixedWindowLimiter({
+  const failedSignInsPerClient = new Limiter('sign-in-failures-per-client', {
     limit: settings.signInLimitPerClient,
     windowMs: settings.limitWindowMs,
   });
   // Sign-ups and resends both send an email: one budget per client for the two.
-  const emailSendsPerClient = new FixedWindowLimiter({
+  const emailSendsPerClient = new Limiter('email-sends-per-client', {
     limit: settings.signUpLimitPerClient,
     windowMs: settings.limitWindowMs,
   });
-  const resendsPerEmail = new FixedWindowLimiter({ limit: 1, windowMs: settings.resendIntervalMs });
+  const resendsPerEmail = new Limiter('resends-per-email', { limit: 1, windowMs: settings.resendIntervalMs });
   const siteOrigin = new URL(settings.siteUrl).origin;
 
   // supabase-js reads error codes only when this header says which API version answered.
@@ -149,7 +157,7 @@ export function authRoutes(
   }
 
   router.post('/auth/v1/signup', async (req, res) => {
-    const retryAfter = emailSendsPerClient.hit(`client:${req.ip}`);
+    const retryAfter = await emailSendsPerClient.hit(`client:${req.ip}`);
     if (retryAfter !== null) throw rateLimited(retryAfter);
     const parsed = signUpSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest('Signup requires a valid email and password');
@@ -178,9 +186,9 @@ export function authRoutes(
     const parsed = resendSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest('Resend requires type signup and a valid email');
     const { email } = parsed.data;
-    const limited = emailSendsPerClient.hit(`client:${req.ip}`);
+    const limited = await emailSendsPerClient.hit(`client:${req.ip}`);
     if (limited !== null) throw rateLimited(limited);
-    const tooSoon = resendsPerEmail.hit(`email:${email}`);
+    const tooSoon = await resendsPerEmail.hit(`email:${email}`);
     if (tooSoon !== null) {
       throw new AuthError(
         429,
@@ -199,13 +207,18 @@ export function authRoutes(
       const parsed = credentialsSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw invalidCredentials();
       const { email, password } = parsed.data;
-      const limited = perClient.hit(`client:${req.ip}`) ?? perEmail.hit(`email:${email.toLowerCase()}`);
+      const client = `client:${req.ip}`;
+      const account = `email:${email.toLowerCase()} ${client}`;
+      const limited =
+        (await failedSignInsPerClient.refusal(client)) ?? (await failedSignInsPerAccount.refusal(account));
       if (limited !== null) throw rateLimited(limited);
       const user = await findUserByEmail(db, email);
       if (!(await verifyPassword(password, user?.password_hash ?? null)) || !user) {
         logger.info({ event: 'sign_in_refused' }, 'sign-in refused');
+        await Promise.all([failedSignInsPerClient.hit(client), failedSignInsPerAccount.hit(account)]);
         throw invalidCredentials();
       }
+      await failedSignInsPerAccount.forget(account);
       // Only after the password: otherwise this would tell strangers which emails have accounts.
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       const { sessionId, refreshToken } = await startSession(db, user.id);
@@ -216,7 +229,7 @@ export function authRoutes(
       if (typeof presented !== 'string' || !presented) {
         throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       }
-      const outcome = await rotateRefreshToken(db, presented);
+      const outcome = await rotateRefreshToken(db, presented, settings.refreshReuseIntervalMs);
       if (outcome.kind === 'reused') {
         logger.warn(
           { event: 'refresh_token_reused' },

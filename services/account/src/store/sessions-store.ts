@@ -28,30 +28,41 @@ export type RotateOutcome =
   | { kind: 'revoked' };
 
 /**
- * Refresh tokens are single-use: using one marks it and issues its child. Presenting a used one again
- * means it leaked, so the whole session is revoked.
+ * Refresh tokens are single-use: using one marks it and issues its child. Presented again within
+ * `reuseIntervalMs` (two tabs refreshing at once), it issues another child, as Supabase's server does;
+ * presented later, it has leaked, so the whole session is revoked.
  */
-export async function rotateRefreshToken(db: Database, presented: string): Promise<RotateOutcome> {
+export async function rotateRefreshToken(
+  db: Database,
+  presented: string,
+  reuseIntervalMs: number,
+): Promise<RotateOutcome> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{
       session_id: string;
       used_at: Date | null;
+      within_reuse_interval: boolean;
       revoked_at: Date | null;
       user_id: string;
     }>(
-      `SELECT t.session_id, t.used_at, s.revoked_at, s.user_id
+      `SELECT t.session_id, t.used_at, s.revoked_at, s.user_id,
+              t.used_at > now() - make_interval(secs => $2::double precision / 1000) AS within_reuse_interval
          FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
         WHERE t.token_hash = $1 FOR UPDATE OF t`,
-      [hashToken(presented)],
+      [hashToken(presented), reuseIntervalMs],
     );
     const token = rows[0];
     if (!token) return { kind: 'not_found' };
     if (token.revoked_at) return { kind: 'revoked' };
-    if (token.used_at) {
+    if (token.used_at && !token.within_reuse_interval) {
       await tx.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [token.session_id]);
       return { kind: 'reused' };
     }
-    await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [hashToken(presented)]);
+    if (!token.used_at) {
+      await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [
+        hashToken(presented),
+      ]);
+    }
     const refreshToken = newOpaqueToken();
     await tx.query('INSERT INTO refresh_tokens (token_hash, session_id, parent_hash) VALUES ($1, $2, $3)', [
       hashToken(refreshToken),
