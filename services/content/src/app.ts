@@ -4,6 +4,7 @@ import {
   representJson,
   type Database,
   type Logger,
+  type RateLimitOptions,
   type ServiceParts,
 } from '@storefront/service-kit';
 import { Router } from 'express';
@@ -12,7 +13,11 @@ import { subscribersRoutes } from './routes/subscribers';
 import { listPolicies } from './store/policies-store';
 
 /** The content service: policies answered from a live snapshot, sign-ups written to the database. */
-export async function startContent({ db, logger }: { db: Database; logger: Logger }): Promise<ServiceParts> {
+export async function startContent(
+  { db, logger }: { db: Database; logger: Logger },
+  /** Newsletter sign-ups one client may send per window. */
+  signUps: RateLimitOptions,
+): Promise<ServiceParts> {
   const policies = await openLiveSnapshot({
     name: 'policies',
     version: () => dataVersion(db),
@@ -27,7 +32,7 @@ export async function startContent({ db, logger }: { db: Database; logger: Logge
     logger,
   });
   return {
-    routes: Router().use(policiesRoutes(policies.current)).use(subscribersRoutes(db)),
+    routes: Router().use(policiesRoutes(policies.current)).use(subscribersRoutes(db, signUps)),
     published: (path) => policies.current()?.get(path),
     stop: policies.close,
   };

@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
     testDb = await openTestService(kind, {
       name: 'content',
       migrationsDir: migrations,
-      start: startContent,
+      start: (context) => startContent(context, { limit: 1000, windowMs: 60_000 }),
     });
     app = testDb.app;
   });
@@ -153,5 +153,24 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
       expect(notJson.status).toBe(400);
       expect(await subscriberCount()).toBe(before);
     });
+  });
+});
+
+describe('newsletter sign-ups per client', () => {
+  it('answers 429 past the limit, so the "Already subscribed" answer cannot list the subscribers', async () => {
+    const service = await openTestService('pglite', {
+      name: 'content',
+      migrationsDir: migrations,
+      start: (context) => startContent(context, { limit: 3, windowMs: 60_000 }),
+    });
+    const statuses = [];
+    for (const name of ['a', 'b', 'c', 'd']) {
+      const res = await request(service.app)
+        .post('/subscribers')
+        .send({ email: `${name}@lab.example`, name });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    await service.dispose();
   });
 });

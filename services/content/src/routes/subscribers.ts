@@ -1,11 +1,17 @@
 import { newsletterSubscriptionSchema, type NewsletterResult } from '@storefront/commerce';
-import { HttpProblem, parseInput, type Database } from '@storefront/service-kit';
+import {
+  HttpProblem,
+  parseInput,
+  rateLimit,
+  type Database,
+  type RateLimitOptions,
+} from '@storefront/service-kit';
 import { Router } from 'express';
 import { addSubscriber } from '../store/subscribers-store';
 
-export function subscribersRoutes(db: Database): Router {
+export function subscribersRoutes(db: Database, signUps: RateLimitOptions): Router {
   const router = Router();
-  router.post('/subscribers', async (req, res) => {
+  router.post('/subscribers', rateLimit({ ...signUps, what: 'newsletter sign-ups' }), async (req, res) => {
     const subscription = parseInput(newsletterSubscriptionSchema, req.body ?? {}, 'Required fields missing');
     const outcome = await addSubscriber(db, subscription, {
       submittedAt: new Date(),
