@@ -1,11 +1,22 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { assignRequestId, logWhenAnswered, REQUEST_ID_HEADER, type Logger } from '@storefront/service-kit';
+import {
+  assignRequestId,
+  canonicalPath,
+  clientAddress,
+  isInternalPath,
+  logWhenAnswered,
+  REQUEST_ID_HEADER,
+  SERVICE_KEY_HEADER,
+  type Logger,
+  type TrustProxy,
+} from '@storefront/service-kit';
 import { Pool } from 'undici';
 import { SERVICE_MODULES, type ServiceModule } from './config';
 
 /**
- * Headers never forwarded across the gateway: those describing one connection (RFC 9110, 7.6.1), and
- * Host, which the pool sets for the service it connects to.
+ * Headers never forwarded across the gateway: those describing one connection (RFC 9110, 7.6.1);
+ * Host, which the pool sets for the service it connects to; the forwarding headers, which the gateway
+ * writes itself; and the service key, which only services hold.
  */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -18,10 +29,13 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
   'host',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  SERVICE_KEY_HEADER,
 ]);
 
 const API_PATH = /^\/api\/([^/?#]+)(\/[^?#]*)?(\?.*)?$/;
-const SERVICE_TO_SERVICE = /^\/internal(\/|$)/i;
 /** Failures that mean nothing is listening (or the connection died): the service is down or restarting. */
 const UNREACHABLE = new Set([
   'ECONNREFUSED',
@@ -42,12 +56,19 @@ function sendProblem(res: ServerResponse, status: number, title: string, detail:
   res.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
 }
 
-function forwardedHeaders(req: IncomingMessage, requestId: string): IncomingHttpHeaders {
+/**
+ * The request's headers for the service, with one X-Forwarded-For: the client as this shell's
+ * TRUST_PROXY resolves it. Addresses the client wrote itself never reach the service, which trusts
+ * the shell to have decided.
+ */
+function forwardedHeaders(
+  req: IncomingMessage,
+  requestId: string,
+  trustProxy: TrustProxy,
+): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-  const client = req.socket.remoteAddress ?? '';
-  const earlier = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = earlier ? `${String(earlier)}, ${client}` : client;
+  headers['x-forwarded-for'] = clientAddress(req, trustProxy);
   headers['x-forwarded-host'] = req.headers.host;
   headers['x-forwarded-proto'] = 'http';
   headers[REQUEST_ID_HEADER] = requestId;
@@ -58,6 +79,8 @@ export interface ApiGatewayOptions {
   targets: Record<ServiceModule, string>;
   timeoutMs: number;
   logger: Logger;
+  /** Which hops in front of the shell to believe about the client's address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   /** Kept-alive connections per service; requests beyond them queue in the pool. */
   connectionsPerService?: number;
 }
@@ -73,6 +96,7 @@ export function createApiGateway({
   targets,
   timeoutMs,
   logger,
+  trustProxy,
   connectionsPerService = 64,
 }: ApiGatewayOptions) {
   const pools = new Map<string, Pool>(
@@ -91,7 +115,11 @@ export function createApiGateway({
     logWhenAnswered(logger, req, res);
     const [, module = '', path = '/', query = ''] = API_PATH.exec(req.url ?? '') ?? [];
     const pool = pools.get(module);
-    if (!pool || SERVICE_TO_SERVICE.test(path)) {
+    if (canonicalPath(path) === null) {
+      return sendProblem(res, 400, 'Bad request', 'The request path cannot be read.');
+    }
+    // However it is spelt (escapes, doubled slashes, dot segments, case), /internal is not served here.
+    if (!pool || isInternalPath(path)) {
       return sendProblem(res, 404, 'Not found', `Nothing is served at ${req.method} ${req.url}.`);
     }
     // A shopper who leaves does not cancel the service's work (an order half made is worse than one
@@ -101,7 +129,7 @@ export function createApiGateway({
       {
         path: path + query,
         method: req.method as 'GET',
-        headers: forwardedHeaders(req, requestId),
+        headers: forwardedHeaders(req, requestId, trustProxy),
         body: hasBody ? req : null,
       },
       ({ statusCode, headers }) => {

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,17 +45,26 @@ describe('shell server', () => {
   const servers: Server[] = [];
   let app: ReturnType<typeof createShellServer>;
   let liveVersion: string;
+  let echoUrl: string;
   let store: ArtifactStore;
 
   beforeAll(async () => {
     content = await openTestService('pglite', {
       name: 'content',
       migrationsDir: path.join(__dirname, '../../../services/content/migrations'),
-      start: startContent,
+      start: (context) => startContent(context, { limit: 1000, windowMs: 60_000 }),
     });
     const contentServer = createServer(content.app);
     servers.push(contentServer);
     const contentUrl = await listen(contentServer);
+
+    // An upstream that tells what reached it.
+    const echoServer = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ url: req.url, headers: req.headers }));
+    });
+    servers.push(echoServer);
+    echoUrl = await listen(echoServer);
 
     // An upstream that never answers in time.
     const slowServer = createServer((_req, res) => void setTimeout(() => res.end('late'), 2_000).unref());
@@ -86,6 +95,7 @@ describe('shell server', () => {
       CONTENT_SERVICE_URL: contentUrl,
       CATALOG_SERVICE_URL: 'http://127.0.0.1:9', // nothing listens on the discard port
       PRODUCT_SERVICE_URL: slowUrl,
+      ACCOUNT_SERVICE_URL: echoUrl,
       PROXY_TIMEOUT_MS: '300',
       CONTACT_EMAIL: 'lab@example.org',
     });
@@ -257,6 +267,42 @@ describe('shell server', () => {
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/problem\+json/);
     }
+  });
+
+  it('keeps /internal unreachable however it is spelt, sent exactly as written', async () => {
+    const server = createServer(app);
+    servers.push(server);
+    const base = new URL(await listen(server));
+    for (const spelling of [
+      '/api/catalog//internal/quote',
+      '/api/catalog/INTERNAL/quote',
+      '/api/catalog/%49nternal/quote',
+      '/api/catalog/x/../internal/quote',
+      '/api/catalog/%2e%2e/internal/quote',
+      '/api/account//internal/status',
+    ]) {
+      // node:http sends the path untouched, as `curl --path-as-is` would.
+      const status = await new Promise<number>((resolve, reject) => {
+        httpRequest({ host: base.hostname, port: base.port, path: spelling, method: 'POST' }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        })
+          .on('error', reject)
+          .end('{}');
+      });
+      expect([spelling, status]).toEqual([spelling, 404]);
+    }
+    expect((await request(app).get('/api/account/policies/%ZZ')).status).toBe(400);
+  });
+
+  it('tells a service the client it saw, never an address the client claims, and never a service key', async () => {
+    const res = await request(app)
+      .get('/api/account/who')
+      .set('x-forwarded-for', '203.0.113.66')
+      .set('x-service-key', 'from-a-browser');
+    const { headers } = res.body as { headers: Record<string, string> };
+    expect(headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(headers['x-service-key']).toBeUndefined();
   });
 
   it('answers unknown API modules with 404', async () => {

@@ -71,6 +71,7 @@ export function createShellServer(
   const app = express();
   const getApi = createServiceApi(config);
   app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'shell' });
@@ -146,6 +147,7 @@ export function createShellServer(
     ) as Record<ServiceModule, string>,
     timeoutMs: config.PROXY_TIMEOUT_MS,
     logger,
+    trustProxy: config.TRUST_PROXY,
   });
   return (req, res) => (req.url?.startsWith('/api/') ? api.handle(req, res) : app(req, res));
 }

@@ -24,6 +24,7 @@ const serviceUrlShape = Object.fromEntries(
 export const shellConfigShape = {
   HOST: baseConfigShape.HOST,
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
+  TRUST_PROXY: baseConfigShape.TRUST_PROXY,
   PORT: port(3000),
   SHELL_DIST: z.string().default(path.join(__dirname, '../../dist')),
   ARTIFACT_DIR: z.string().default(path.join(defaultDataDir(), 'artifacts')),

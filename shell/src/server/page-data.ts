@@ -6,7 +6,10 @@ export interface PageData {
   data: Record<string, unknown>;
   /** The answers by URL, embedded in the page for its components. */
   responses: Record<string, ApiAnswer>;
-  /** 404 when the page's data does not exist, 503 when a service failed it, else 200. */
+  /**
+   * 404 when the page's data does not exist (or the address cannot name any: a 400), 503 when a
+   * service failed it, else 200.
+   */
   status: number;
 }
 
@@ -32,7 +35,7 @@ export async function fetchPageData(
     if (!answer) return;
     page.data[name] = answer.body;
     page.responses[url] = answer;
-    if (answer.status === 404) page.status = 404;
+    if (answer.status === 404 || answer.status === 400) page.status = 404;
     else if (answer.status >= 500 && page.status !== 404) page.status = 503;
   });
   return page;

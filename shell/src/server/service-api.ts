@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER } from '@storefront/service-kit';
+import { isInternalPath, REQUEST_ID_HEADER } from '@storefront/service-kit';
 import { SERVICE_MODULES, serviceUrl, type ServiceModule, type ShellConfig } from './config';
 
 /** An API answer: its status and JSON body. */
@@ -28,7 +28,7 @@ const unavailable = (module: string): ApiAnswer => ({
 export function createServiceApi(config: ShellConfig) {
   return async function getApi(url: string, timeoutMs: number, requestId: string): Promise<ApiAnswer | null> {
     const [, module, rest = '/', query = ''] = API_PATH.exec(url) ?? [];
-    if (!module || !SERVICE_MODULES.includes(module as ServiceModule) || /^\/internal(\/|$)/i.test(rest)) {
+    if (!module || !SERVICE_MODULES.includes(module as ServiceModule) || isInternalPath(rest)) {
       throw new Error(`${url} is not a public API of this shell`);
     }
     let response: Response;
