@@ -43,6 +43,8 @@ export default defineConfig({
       AFFILIATE_LOOKUP_LIMIT: '500',
       SIGN_IN_LIMIT_PER_CLIENT: '500',
       SIGN_UP_LIMIT_PER_CLIENT: '500',
+      ORDER_LIMIT_PER_CLIENT: '1000',
+      NEWSLETTER_LIMIT_PER_CLIENT: '500',
       LOG_LEVEL: 'warn',
     },
   },

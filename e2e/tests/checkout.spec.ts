@@ -323,6 +323,8 @@ test('the Terms of Service open in a new tab, and the form keeps what was filled
 test('/success claims success only for an order the shop knows: checking first, and an honest not-found', async ({
   page,
 }) => {
+  // Four page loads and an order on its way to the payment page: more than one ordinary test's time.
+  test.slow();
   const claimsSuccess = async () => {
     await expect(page.getByText('Payment Successful')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toHaveCount(0);

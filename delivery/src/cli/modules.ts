@@ -1,12 +1,17 @@
+import { DEVELOPMENT_SERVICE_KEY, SERVICE_KEY_HEADER } from '@storefront/service-kit';
 import { remoteModules, serviceBaseUrl, serviceProcesses, serviceUrlVariable } from '../modules';
 import { artifactStore } from '../publish';
 
 async function health(url: string): Promise<string> {
   try {
-    const [live, ready] = await Promise.all(
-      ['healthz', 'readyz'].map((probe) => fetch(`${url}/${probe}`, { signal: AbortSignal.timeout(2000) })),
+    // The probes only say up or down; the version is told to holders of the service key.
+    const headers = { [SERVICE_KEY_HEADER]: process.env.SERVICE_KEY ?? DEVELOPMENT_SERVICE_KEY };
+    const [status, ready] = await Promise.all(
+      ['internal/status', 'readyz'].map((probe) =>
+        fetch(`${url}/${probe}`, { headers, signal: AbortSignal.timeout(2000) }),
+      ),
     );
-    const { version } = (await live!.json()) as { version?: string };
+    const { version } = (await status!.json()) as { version?: string };
     return `${ready!.ok ? 'ready' : 'NOT READY'} (service ${version ?? '?'})`;
   } catch {
     return 'DOWN';

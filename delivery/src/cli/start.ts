@@ -60,7 +60,9 @@ async function start() {
       startProcess(
         `${service.name} service`,
         `${service.dir}/src/main.ts`,
-        { ...environment, PORT: String(port) },
+        // Services sit behind the shell on this machine: it is the one proxy they believe about who
+        // the client is. The shell's own TRUST_PROXY is the operator's (nothing unless set).
+        { ...environment, PORT: String(port), TRUST_PROXY: 'loopback' },
         {
           // Operators (and the e2e suite's failure tests) find each service's current process here.
           onSpawn: (child) => writeFileSync(path.join(runDir, `${service.name}.pid`), String(child.pid)),

@@ -1,0 +1,224 @@
+import { request as httpRequest } from 'node:http';
+import { expect, test } from '@playwright/test';
+
+/**
+ * A fuzz pass over every public endpoint, through the shell as a browser (or an attacker) reaches
+ * them: malformed and wrong-type JSON, NUL and lone-surrogate strings, deep nesting, oversized bodies,
+ * bogus encodings and content types, traversal, doubled-slash and mixed-case paths. Every answer must
+ * be a 4xx or better, and none may show what lies underneath (stack, SQL, file paths, library names).
+ */
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+interface Probe {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** Sends a request exactly as written (no path normalisation, any header, any bytes). */
+function send(origin: URL, { method, path, headers = {}, body }: Probe): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: origin.hostname, port: origin.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+    });
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+/** What must never reach a client: traces, SQL and driver errors, paths and names of the code. */
+const INTERNAL_DETAIL =
+  /\bat [\w.<>]+ \(|node_modules|\/src\/|\.ts:\d+|\bSELECT\b|\bINSERT INTO\b|relation "|syntax error|invalid byte sequence|unsupported Unicode|PGlite|pglite|ECONNREFUSED|TypeError|ReferenceError|RangeError|SyntaxError/;
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** Each JSON endpoint with a body that is valid in shape, to be spoilt field by field. */
+const JSON_ENDPOINTS: Array<{ path: string; valid: Record<string, unknown> }> = [
+  {
+    path: '/api/checkout/orders',
+    valid: {
+      checkout: 'product',
+      lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 1, channel: 'storefront' }],
+      affiliateCode: 'RESEARCH10',
+      customer: { email: 'fuzz@lab.example', firstName: 'F', lastName: 'Z', phoneNumber: '1' },
+      shipping: { address: '1 Way', city: 'Tempe', state: 'AZ', zipCode: '85281', country: 'Other' },
+      agreeToTerms: false,
+      agreeToAge: true,
+    },
+  },
+  { path: '/api/checkout/affiliates/lookup', valid: { code: 'RESEARCH10' } },
+  { path: '/api/checkout/webhooks/square', valid: { event_id: 'e', type: 'payment.updated', data: {} } },
+  { path: '/api/content/subscribers', valid: { email: 'fuzz@lab.example', name: 'Fuzz' } },
+  {
+    path: '/api/account/auth/v1/signup',
+    valid: { email: 'fuzz@lab.example', password: 'short', data: { name: 'F' } },
+  },
+  {
+    path: '/api/account/auth/v1/token?grant_type=password',
+    valid: { email: 'fuzz@lab.example', password: 'x' },
+  },
+  { path: '/api/account/auth/v1/token?grant_type=refresh_token', valid: { refresh_token: 'nope' } },
+  { path: '/api/account/auth/v1/resend', valid: { type: 'signup', email: 'fuzz@lab.example' } },
+  { path: '/api/account/auth/v1/logout', valid: {} },
+];
+
+const GET_ENDPOINTS = [
+  '/api/catalog/home-products',
+  '/api/catalog/catalogue',
+  '/api/catalog/checkout-products/storefront/bpc-157',
+  '/api/catalog/images/v2/bpc-157.svg',
+  '/api/product/products/bpc-157',
+  '/api/checkout/orders/00000000-0000-0000-0000-000000000000',
+  '/api/content/policies/refund-policy',
+  '/api/account/auth/v1/user',
+  '/api/account/auth/v1/verify?token=abc&type=signup',
+  '/api/account/dev/mailbox?to=fuzz@lab.example',
+];
+
+/** Values no field expects: other types, text no database stores, and the far too large. */
+const HOSTILE_VALUES: unknown[] = [
+  42,
+  -1.5,
+  true,
+  null,
+  [],
+  {},
+  ['a', 1],
+  { $ne: null },
+  'nul\u0000inside',
+  'half \ud800 a pair',
+  '\udfff',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  'x'.repeat(5_000),
+];
+
+const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+/** Every way of spoiling one JSON endpoint's request. */
+function bodyProbes({ path, valid }: (typeof JSON_ENDPOINTS)[number]): Probe[] {
+  const post = (body: string | Buffer, headers: Record<string, string> = JSON_HEADERS): Probe => ({
+    method: 'POST',
+    path,
+    headers,
+    body,
+  });
+  const probes: Probe[] = [
+    ...['{"a":', '{', 'nul', '[', '"\\u0000"', '{"a":"\\ud800"}', '\u0000', ''].map((text) => post(text)),
+    ...['[]', '5', '"text"', 'null', 'true'].map((text) => post(text)),
+    post(nested(5_000)),
+    post(`[${'['.repeat(3_000)}${']'.repeat(3_000)}]`),
+    post(JSON.stringify({ ...valid, padding: 'x'.repeat(2_000_000) })),
+    ...['gzip', 'deflate', 'br', 'bogus'].map((encoding) =>
+      post(JSON.stringify(valid), { ...JSON_HEADERS, 'content-encoding': encoding }),
+    ),
+    ...[
+      'text/plain',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+      'application/json; charset=bogus',
+    ].map((type) => post(JSON.stringify(valid), { 'content-type': type })),
+  ];
+  const spoil = (target: Record<string, unknown>, rebuild: (inner: Record<string, unknown>) => unknown) => {
+    for (const [field, value] of Object.entries(target)) {
+      for (const hostile of HOSTILE_VALUES) {
+        probes.push(post(JSON.stringify(rebuild({ ...target, [field]: hostile }))));
+      }
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        spoil(value as Record<string, unknown>, (inner) => rebuild({ ...target, [field]: inner }));
+      }
+    }
+  };
+  spoil(valid, (body) => body);
+  return probes;
+}
+
+/** Every way of spoiling one GET endpoint's path and query. */
+function pathProbes(path: string): Probe[] {
+  const [pathname, query = ''] = path.split('?');
+  const segments = pathname!.split('/');
+  const get = (p: string): Probe => ({ method: 'GET', path: p });
+  const probes: Probe[] = [
+    get(pathname!.replace('/api/', '/api//').replace(/\/([^/]+)$/, '//$1')),
+    get(pathname!.toUpperCase()),
+    get(pathname!.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`)),
+    get(
+      `${pathname}?${query}&x=%00&y=%ED%A0%80&z[]=a&z[]=b&w[a][b][c][d][e][f][g][h][i][j][k][l][m][n][o][p][q][r]=1`,
+    ),
+    ...(query ? query.split('&').map((pair) => get(`${pathname}?${pair.split('=')[0]}=%00`)) : []),
+    ...(query ? query.split('&').map((pair) => get(`${pathname}?${pair.split('=')[0]}[]=a`)) : []),
+  ];
+  // Each segment after /api/<module> in turn: NUL, a broken escape, half a pair, traversal, huge.
+  for (let i = 3; i < segments.length; i++) {
+    for (const hostile of [
+      '%00',
+      '%ZZ',
+      '%',
+      '%ED%A0%80',
+      '..%2f..%2f..%2fetc%2fpasswd',
+      '..',
+      'x'.repeat(4_000),
+    ]) {
+      const spoilt = [...segments];
+      spoilt[i] = hostile;
+      probes.push(get(spoilt.join('/') + (query ? `?${query}` : '')));
+    }
+  }
+  return probes;
+}
+
+test('no public endpoint answers a hostile request with a 5xx or a glimpse of its internals', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const origin = new URL(baseURL!);
+  const probes: Probe[] = [
+    ...JSON_ENDPOINTS.flatMap(bodyProbes),
+    ...GET_ENDPOINTS.flatMap(pathProbes),
+    // Every method on every path, and paths that do not exist.
+    ...GET_ENDPOINTS.flatMap((path) => ['PUT', 'DELETE', 'PATCH'].map((method) => ({ method, path }))),
+    { method: 'GET', path: '/api/catalog/%2e%2e/%2e%2e/%2e%2e/etc/passwd' },
+    { method: 'GET', path: '/api/%00/x' },
+    { method: 'GET', path: '/api/catalog/internal/product-summaries' },
+    { method: 'POST', path: '/api/catalog//internal/quote', headers: JSON_HEADERS, body: '{}' },
+    { method: 'POST', path: '/api/catalog/INTERNAL/quote', headers: JSON_HEADERS, body: '{}' },
+    { method: 'POST', path: '/api/catalog/%49nternal/quote', headers: JSON_HEADERS, body: '{}' },
+    { method: 'GET', path: '/product/%ZZ' },
+    { method: 'GET', path: '/checkout/%00?quantity=%00&dosage=%ED%A0%80' },
+    { method: 'GET', path: '/checkout?peptideId=%00&quantity=-1e309' },
+    { method: 'GET', path: '/remotes/..%2f..%2f..%2fpackage.json' },
+    { method: 'GET', path: '//etc/passwd' },
+  ];
+  const failures: string[] = [];
+  const internalReached: string[] = [];
+  for (const probe of probes) {
+    const answer = await send(origin, probe);
+    const label = `${probe.method} ${probe.path.slice(0, 120)} ${String(probe.body ?? '').slice(0, 80)}`;
+    if (answer.status >= 500) failures.push(`${answer.status} ${label}: ${answer.body.slice(0, 200)}`);
+    else if (probe.path.startsWith('/api/') && INTERNAL_DETAIL.test(answer.body)) {
+      failures.push(`internal detail in ${label}: ${answer.body.slice(0, 200)}`);
+    }
+    if (/internal/i.test(probe.path) && answer.status < 400) internalReached.push(label);
+  }
+  expect(probes.length).toBeGreaterThan(800);
+  expect(failures).toEqual([]);
+  expect(internalReached).toEqual([]);
+});
+
+test('the probes say up or down only: no version or database kind for strangers', async ({ request }) => {
+  for (const probe of ['/api/catalog/healthz', '/api/checkout/readyz']) {
+    const answer = await request.get(probe);
+    expect(await answer.json()).toEqual(expect.objectContaining({ status: expect.any(String) }));
+    expect(Object.keys(await answer.json())).toEqual(['status']);
+  }
+  expect((await request.get('/api/catalog/internal/status')).status()).toBe(404);
+});
