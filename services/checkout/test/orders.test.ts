@@ -4,13 +4,14 @@ import {
   silentLogger,
   testAppSettings,
   testDatabaseKinds,
+  type TestDatabaseKind,
   type TestService,
 } from '@storefront/service-kit/testing';
 import { Limiter } from '@storefront/service-kit';
 import request from 'supertest';
 import { createCatalogPricing } from '../src/catalog-client';
 import { createSquareGateway } from '../src/payments/square-gateway';
-import { orderRoutes } from '../src/routes/orders';
+import { orderRoutes, type OrderLimits } from '../src/routes/orders';
 import { HARNESS_START_MS, openCheckoutHarness, roomyLimits, type CheckoutHarness } from './harness';
 
 const researcher = {
@@ -29,6 +30,35 @@ const order = (changes: Record<string, unknown> = {}) => ({
   agreeToAge: true,
   ...changes,
 });
+
+/**
+ * Order routes whose catalog is unreachable (a closed port), so nothing can be priced and no order is
+ * made; Square is unreachable too, through the real gateway, and never asked.
+ */
+const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: OrderLimits, trustProxy?: string) =>
+  openTestService(kind, {
+    name: 'checkout',
+    migrationsDir: path.join(__dirname, '../migrations'),
+    start: ({ db }) => ({
+      routes: orderRoutes(
+        db,
+        createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
+        createSquareGateway(
+          {
+            environment: 'http://127.0.0.1:9',
+            accessToken: 'unused',
+            locationId: 'unused',
+            siteUrl: 'http://shop.test',
+            maxRetries: 0,
+            timeoutSeconds: 1,
+          },
+          silentLogger(),
+        ),
+        limits,
+      ),
+    }),
+    trustProxy,
+  });
 
 describe.each(testDatabaseKinds())('orders on %s', (kind) => {
   let harness: CheckoutHarness;
@@ -251,18 +281,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
   });
 
   it('says prices cannot be confirmed when the catalog is down, and stores nothing', async () => {
-    const offline = await openTestService(kind, {
-      name: 'checkout',
-      migrationsDir: path.join(__dirname, '../migrations'),
-      start: ({ db }) => ({
-        routes: orderRoutes(
-          db,
-          createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
-          harness.gateway(),
-          roomyLimits(),
-        ),
-      }),
-    });
+    const offline = await checkoutWithCatalogDown(kind, roomyLimits());
     const res = await request(offline.app).post('/orders').send(order());
     expect(res.status).toBe(503);
     expect(res.body.detail).toBe('Prices cannot be confirmed right now. Please try again shortly.');
@@ -286,34 +305,14 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
 describe('per-client limits on order creation', () => {
   let checkout: TestService;
   beforeAll(async () => {
-    checkout = await openTestService('pglite', {
-      name: 'checkout',
-      migrationsDir: path.join(__dirname, '../migrations'),
-      // The catalog is down: these tests count attempts, which are counted before pricing.
-      start: ({ db }) => ({
-        routes: orderRoutes(
-          db,
-          createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
-          // Square is not reached either: an unreachable address, through the real gateway.
-          createSquareGateway(
-            {
-              environment: 'http://127.0.0.1:9',
-              accessToken: 'unused',
-              locationId: 'unused',
-              siteUrl: 'http://shop.test',
-              maxRetries: 0,
-              timeoutSeconds: 1,
-            },
-            silentLogger(),
-          ),
-          {
-            orders: new Limiter('orders', { limit: 3, windowMs: 60_000 }),
-            affiliateAttempts: new Limiter('affiliate-attempts', { limit: 2, windowMs: 60_000 }),
-          },
-        ),
-      }),
-      trustProxy: 'loopback',
-    });
+    checkout = await checkoutWithCatalogDown(
+      'pglite',
+      {
+        orders: new Limiter('orders', { limit: 3, windowMs: 60_000 }),
+        affiliateAttempts: new Limiter('affiliate-attempts', { limit: 2, windowMs: 60_000 }),
+      },
+      'loopback',
+    );
   });
   afterAll(() => checkout.dispose());
 

@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import type { TrustProxy } from './client-address';
-import { canonicalPath, carriesServiceKey, isInternalPath } from './internal-paths';
+import { canonicalPath, carriesServiceKey, namesInternalRoute } from './internal-paths';
 import { HttpProblem, notFoundHandler, problemHandler, writeProblem } from './problems';
 import { sendRepresentation, type Representation } from './representation';
 import { assignRequestId, isHealthCheck, logWhenAnswered, requestLogging } from './request-id';
@@ -123,7 +123,7 @@ export function createServiceApp({
         detail: 'Nothing is served at this path.',
       });
     }
-    if (isInternalPath(path) && !carriesServiceKey(req, serviceKey)) {
+    if (namesInternalRoute(canonical) && !carriesServiceKey(req, serviceKey)) {
       return writeProblem(res, {
         status: 403,
         title: 'Forbidden',

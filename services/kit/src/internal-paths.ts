@@ -25,13 +25,18 @@ export function canonicalPath(rawPath: string): string | null {
   return `/${segments.join('/')}`;
 }
 
+/** Whether a path already read by `canonicalPath` is a service-to-service route. */
+export function namesInternalRoute(canonical: string): boolean {
+  return canonical === '/internal' || canonical.startsWith('/internal/');
+}
+
 /**
  * Whether a path, however spelt, reaches a service-to-service route. A path that cannot be read
  * (`canonicalPath` is null) reaches no route at all; callers refuse it before asking this.
  */
 export function isInternalPath(rawPath: string): boolean {
   const path = canonicalPath(rawPath);
-  return path !== null && (path === '/internal' || path.startsWith('/internal/'));
+  return path !== null && namesInternalRoute(path);
 }
 
 /** Whether the request carries this deployment's service key (compared in constant time). */

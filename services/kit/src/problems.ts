@@ -31,44 +31,34 @@ const GENERIC_TITLES: Record<number, string> = {
   500: 'Something went wrong',
 };
 
+type ProblemFields = Pick<HttpProblem, 'status' | 'title' | 'detail' | 'errors'>;
+
+/** The RFC 9457 body of a problem, as every answer in the storefront spells it. */
+function problemJson(problem: ProblemFields): string {
+  return JSON.stringify({
+    type: 'about:blank',
+    title: problem.title,
+    status: problem.status,
+    ...(problem.detail ? { detail: problem.detail } : {}),
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  });
+}
+
 /**
  * Writes a problem+json answer on a bare response, for code that answers before Express (or without
  * it): the same body and content type the app's handler sends.
  */
-export function writeProblem(
-  res: ServerResponse,
-  problem: Pick<HttpProblem, 'status' | 'title' | 'detail'>,
-  headers: Record<string, string> = {},
-): void {
+export function writeProblem(res: ServerResponse, problem: ProblemFields): void {
   res.writeHead(problem.status, {
-    ...headers,
     'content-type': 'application/problem+json',
     'cache-control': 'no-store',
   });
-  res.end(
-    JSON.stringify({
-      type: 'about:blank',
-      title: problem.title,
-      status: problem.status,
-      ...(problem.detail ? { detail: problem.detail } : {}),
-    }),
-  );
+  res.end(problemJson(problem));
 }
 
 function sendProblem(res: Parameters<RequestHandler>[1], problem: HttpProblem) {
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-  res
-    .status(problem.status)
-    .type('application/problem+json')
-    .send(
-      JSON.stringify({
-        type: 'about:blank',
-        title: problem.title,
-        status: problem.status,
-        ...(problem.detail ? { detail: problem.detail } : {}),
-        ...(problem.errors ? { errors: problem.errors } : {}),
-      }),
-    );
+  res.status(problem.status).type('application/problem+json').send(problemJson(problem));
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {

@@ -42,6 +42,12 @@ export class Limiter {
     }
   }
 
+  /** Counts one attempt for `key`; past the limit, throws 429 telling the client how long to wait. */
+  async charge(key: string, what: string): Promise<void> {
+    const retryAfter = await this.hit(key);
+    if (retryAfter !== null) throw tooManyAttempts(what, retryAfter);
+  }
+
   /** Without counting: null when `key` may still try, else the seconds until it may. */
   async refusal(key: string): Promise<number | null> {
     const state = await this.store.get(key);
@@ -55,7 +61,7 @@ export class Limiter {
 }
 
 /** 429 problem+json with Retry-After, in the shop's words. */
-export function tooManyAttempts(what: string, retryAfter: number): HttpProblem {
+function tooManyAttempts(what: string, retryAfter: number): HttpProblem {
   return new HttpProblem(
     429,
     'Too many requests',
@@ -68,8 +74,7 @@ export function tooManyAttempts(what: string, retryAfter: number): HttpProblem {
 /** Limits requests per client address (as TRUST_PROXY resolves it), answering 429 past the limit. */
 export function rateLimit({ what, ...options }: RateLimitOptions & { what: string }): RequestHandler {
   const limiter = new Limiter(what, options);
-  return async (req, _res, next) => {
-    const retryAfter = await limiter.hit(req.ip ?? 'unknown');
-    next(retryAfter === null ? undefined : tooManyAttempts(what, retryAfter));
+  return (req, _res, next) => {
+    limiter.charge(req.ip ?? 'unknown', what).then(() => next(), next);
   };
 }

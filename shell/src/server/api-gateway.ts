@@ -3,10 +3,11 @@ import {
   assignRequestId,
   canonicalPath,
   clientAddress,
-  isInternalPath,
   logWhenAnswered,
+  namesInternalRoute,
   REQUEST_ID_HEADER,
   SERVICE_KEY_HEADER,
+  writeProblem,
   type Logger,
   type TrustProxy,
 } from '@storefront/service-kit';
@@ -47,13 +48,10 @@ const UNREACHABLE = new Set([
 ]);
 const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
+/** A problem+json answer, unless the service's answer has begun: then the connection is cut. */
 function sendProblem(res: ServerResponse, status: number, title: string, detail: string) {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/problem+json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
+  if (res.headersSent) res.destroy();
+  else writeProblem(res, { status, title, detail });
 }
 
 /**
@@ -115,11 +113,12 @@ export function createApiGateway({
     logWhenAnswered(logger, req, res);
     const [, module = '', path = '/', query = ''] = API_PATH.exec(req.url ?? '') ?? [];
     const pool = pools.get(module);
-    if (canonicalPath(path) === null) {
+    const canonical = canonicalPath(path);
+    if (canonical === null) {
       return sendProblem(res, 400, 'Bad request', 'The request path cannot be read.');
     }
     // However it is spelt (escapes, doubled slashes, dot segments, case), /internal is not served here.
-    if (!pool || isInternalPath(path)) {
+    if (!pool || namesInternalRoute(canonical)) {
       return sendProblem(res, 404, 'Not found', `Nothing is served at ${req.method} ${req.url}.`);
     }
     // A shopper who leaves does not cancel the service's work (an order half made is worse than one

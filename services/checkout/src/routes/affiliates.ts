@@ -1,10 +1,4 @@
-import {
-  HttpProblem,
-  parseInput,
-  tooManyAttempts,
-  type Database,
-  type Limiter,
-} from '@storefront/service-kit';
+import { HttpProblem, parseInput, type Database, type Limiter } from '@storefront/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { affiliateCodeSchema } from '../affiliate-code';
@@ -12,16 +6,12 @@ import { findAffiliateDiscount } from '../store/affiliates-store';
 
 const lookupSchema = z.object({ code: affiliateCodeSchema });
 
-/** What a client is told once it has tried too many affiliate codes, by any route. */
-export const AFFILIATE_ATTEMPTS = 'affiliate code attempts';
-
 /**
  * Counts one affiliate-code attempt for the client, on the budget every route that looks a code up
  * shares (the lookup and order creation), so codes cannot be enumerated through either.
  */
-export async function countAffiliateAttempt(attempts: Limiter, client: string | undefined) {
-  const retryAfter = await attempts.hit(client ?? 'unknown');
-  if (retryAfter !== null) throw tooManyAttempts(AFFILIATE_ATTEMPTS, retryAfter);
+export function countAffiliateAttempt(attempts: Limiter, client: string | undefined): Promise<void> {
+  return attempts.charge(client ?? 'unknown', 'affiliate code attempts');
 }
 
 export function affiliateRoutes(db: Database, attempts: Limiter): Router {

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import { checkoutProblem, orderRequestSchema } from '@storefront/commerce';
-import {
-  HttpProblem,
-  parseInput,
-  tooManyAttempts,
-  type Database,
-  type Limiter,
-} from '@storefront/service-kit';
+import { HttpProblem, parseInput, type Database, type Limiter } from '@storefront/service-kit';
 import { Router } from 'express';
 import { affiliateCodeSchema } from '../affiliate-code';
 import type { CatalogPricing } from '../catalog-client';
@@ -86,8 +80,7 @@ export function orderRoutes(
     if (problem) throw new HttpProblem(400, problem.title, problem.description);
     const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
     // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing.
-    const retryAfter = await limits.orders.hit(req.ip ?? 'unknown');
-    if (retryAfter !== null) throw tooManyAttempts('orders', retryAfter);
+    await limits.orders.charge(req.ip ?? 'unknown', 'orders');
 
     let affiliate = null;
     if (request.affiliateCode) {
