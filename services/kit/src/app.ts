@@ -1,7 +1,5 @@
-import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
-import { Socket } from 'node:net';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import express, { type Router } from 'express';
-import helmet from 'helmet';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import type { TrustProxy } from './client-address';
@@ -41,18 +39,25 @@ export interface ServiceAppOptions {
   serviceKey: string;
 }
 
-/** The headers helmet sets, worked out once: they are the same on every response. */
-function securityHeaders(): Array<[string, string]> {
-  const res = new ServerResponse(new IncomingMessage(new Socket()));
-  helmet()(res.req, res, () => undefined);
-  return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
-}
+/**
+ * What every service answer says about itself. A service answers APIs (JSON, pictures, a PDF), never a
+ * page: nothing in it may run, be framed or be read as another type, and other sites may not embed it.
+ * The page headers a browser document needs (HSTS, referrer and opener policies, …) are the shell's, on
+ * the pages; a route that does serve a page (the development mailbox) states its own policy. Three
+ * headers instead of helmet's twelve: on a read of 3.7 KB they were a sixth of every answer's bytes.
+ */
+export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['cross-origin-resource-policy', 'same-origin'],
+];
 
 /**
- * The request listener every service runs. Published reads (a snapshot's bodies) are answered straight
- * from memory with the same headers, request id and log line as the app's, at a fraction of its cost;
- * everything else goes through the Express app: security headers, request ids and JSON logs, a capped
- * JSON body, health and readiness, the service's routes, and problem+json for everything that goes wrong.
+ * The request listener every service runs. Every answer carries the API security headers. Published
+ * reads (a snapshot's bodies) are answered straight from memory with the same request id and log line
+ * as the app's, at a fraction of its cost; everything else goes through the Express app: request ids and
+ * JSON logs, a capped JSON body, health and readiness, the service's routes, and problem+json for
+ * everything that goes wrong.
  */
 export function createServiceApp({
   name,
@@ -67,7 +72,7 @@ export function createServiceApp({
 }: ServiceAppOptions): RequestListener {
   const app = express();
   app.set('trust proxy', trustProxy);
-  app.use(helmet());
+  app.disable('x-powered-by');
   app.use(requestLogging(logger, isHealthCheck));
   app.use(
     express.json({
@@ -100,8 +105,8 @@ export function createServiceApp({
   app.use(notFoundHandler);
   app.use(problemHandler(logger, bodyLimit));
 
-  const headers = securityHeaders();
   return (req, res) => {
+    for (const [header, value] of API_SECURITY_HEADERS) res.setHeader(header, value);
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
@@ -132,7 +137,6 @@ export function createServiceApp({
     }
     const rep = published && (req.method === 'GET' || req.method === 'HEAD') ? published(path) : undefined;
     if (!rep) return app(req, res);
-    for (const [header, value] of headers) res.setHeader(header, value);
     assignRequestId(req, res);
     logWhenAnswered(logger, req, res);
     sendRepresentation(req, res, rep);

@@ -137,10 +137,19 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sets security headers', async () => {
-    const res = await request(appWith(routes)).get('/healthz');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-powered-by']).toBeUndefined();
+  it('says of every answer, served or refused, that it is no page: nothing runs, frames or sniffs it', async () => {
+    const app = appWith(routes);
+    for (const res of [
+      await request(app).get('/healthz'),
+      await request(app).get('/nope'),
+      await request(app).get('/internal/status'),
+      await request(app).get('/%ZZ'),
+    ]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });
 

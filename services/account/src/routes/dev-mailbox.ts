@@ -36,7 +36,11 @@ export function devMailboxRoutes(db: Database): Router {
 </article>`,
       )
       .join('\n');
-    res.set('Cache-Control', 'no-store').type('html').send(`<!doctype html>
+    // A page, unlike the service's other answers: its own inline style may apply, nothing else.
+    res
+      .set('Cache-Control', 'no-store')
+      .set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+      .type('html').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Development mailbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#0f1b2d}
