@@ -1,0 +1,106 @@
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { silentLogger } from '@storefront/service-kit/testing';
+import { trustProxySetting } from '@storefront/service-kit';
+import { createApiGateway } from './api-gateway';
+import { SERVICE_MODULES, type ServiceModule } from './config';
+
+const servers: Server[] = [];
+
+async function serve(listener: RequestListener): Promise<string> {
+  const server = createServer(listener);
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterAll(() => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/** A gateway whose catalog is `catalogUrl`, with only `connections` connections to it. */
+async function gatewayTo(catalogUrl: string, connections: number) {
+  const targets = Object.fromEntries(SERVICE_MODULES.map((m) => [m, 'http://127.0.0.1:9'])) as Record<
+    ServiceModule,
+    string
+  >;
+  const gateway = createApiGateway({
+    targets: { ...targets, catalog: catalogUrl },
+    timeoutMs: 5_000,
+    logger: silentLogger(),
+    trustProxy: trustProxySetting().parse(''),
+    connectionsPerService: connections,
+  });
+  return { gateway, url: await serve(gateway.handle) };
+}
+
+/** The whole answer to a GET, as bytes. */
+function fetchBytes(url: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Asks for an answer, takes its first bytes and hangs up, as a shopper closing the tab would. */
+function leaveMidAnswer(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, (res) => {
+      res.once('data', () => {
+        req.destroy();
+        resolve();
+      });
+    }).on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? resolve() : reject(error),
+    );
+    req.end();
+  });
+}
+
+const BIG = Buffer.alloc(4 * 1024 * 1024, 'x');
+
+describe('the API gateway', () => {
+  it('relays a large answer whole, reading no faster than the shopper takes it', async () => {
+    const catalog = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': BIG.length });
+      res.end(BIG);
+    });
+    const { gateway, url } = await gatewayTo(catalog, 2);
+    const { status, body } = await fetchBytes(`${url}/api/catalog/big`);
+    expect(status).toBe(200);
+    expect(body.equals(BIG)).toBe(true);
+    await gateway.close();
+  });
+
+  it('keeps serving after shoppers leave mid-answer: their connections go back to the pool', async () => {
+    let served = 0;
+    const catalog = await serve((req, res) => {
+      served += 1;
+      if (req.url === '/small') return void res.end('ok');
+      res.writeHead(200, { 'content-length': BIG.length });
+      res.end(BIG);
+    });
+    const { gateway, url } = await gatewayTo(catalog, 2);
+    // More departures than the pool has connections: a relay left paused would hold one forever.
+    for (let i = 0; i < 5; i += 1) await leaveMidAnswer(`${url}/api/catalog/big`);
+    const after = await Promise.race([
+      fetchBytes(`${url}/api/catalog/small`),
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(() => reject(new Error('the pool stalled')), 3_000).unref(),
+      ),
+    ]);
+    expect(after.body.toString()).toBe('ok');
+    expect(served).toBe(6);
+    await gateway.close();
+  });
+});
