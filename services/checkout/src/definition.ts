@@ -87,13 +87,19 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
       limit: config.ORDER_LIMIT_PER_CLIENT,
       windowMs: config.ORDER_LIMIT_WINDOW_MS,
     });
+    const pricing = createCatalogPricing(
+      config.CATALOG_SERVICE_URL,
+      config.CATALOG_TIMEOUT_MS,
+      config.SERVICE_KEY,
+    );
     return {
+      stop: () => void pricing.close(),
       routes: Router()
         .use(affiliateRoutes(db, affiliateAttempts))
         .use(
           orderRoutes(
             db,
-            createCatalogPricing(config.CATALOG_SERVICE_URL, config.CATALOG_TIMEOUT_MS, config.SERVICE_KEY),
+            pricing,
             createSquareGateway(
               {
                 environment: config.SQUARE_ENVIRONMENT,

@@ -13,4 +13,5 @@ export * from './live-snapshot';
 export * from './representation';
 export * from './client-address';
 export * from './internal-paths';
+export * from './internal-client';
 export * from './storable-text';

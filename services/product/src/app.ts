@@ -27,6 +27,9 @@ export async function startProduct(
   return {
     routes: productRoutes(snapshot.current, shopName),
     published: (path) => snapshot.current()?.published.get(path),
-    stop: snapshot.close,
+    stop: () => {
+      snapshot.close();
+      void catalog.close();
+    },
   };
 }

@@ -1,36 +1,41 @@
 import { catalogueProductSchema, type CatalogueProduct } from '@storefront/commerce';
-import { SERVICE_KEY_HEADER } from '@storefront/service-kit';
+import { createInternalClient } from '@storefront/service-kit';
 import { z } from 'zod';
 
 const summariesSchema = z.object({ products: z.array(catalogueProductSchema) });
+const SUMMARIES = '/internal/product-summaries';
 
 export interface CatalogClient {
   /** A token that changes whenever the catalogue's summaries do (their ETag, asked with HEAD). */
   summariesVersion(): Promise<string>;
   /** Catalogue summaries (identity, price, picture) of every catalogue product. */
   summaries(): Promise<CatalogueProduct[]>;
+  close(): Promise<void>;
 }
 
 /** The product service's one seam to the catalog service, which owns identity and prices. */
 export function createCatalogClient(baseUrl: string, timeoutMs: number, serviceKey: string): CatalogClient {
-  const url = `${baseUrl}/internal/product-summaries`;
+  const catalog = createInternalClient({
+    service: 'catalog',
+    baseUrl,
+    serviceKey,
+    timeoutMs,
+    connections: 2,
+  });
   async function ask(method: 'GET' | 'HEAD') {
-    const response = await fetch(url, {
-      method,
-      headers: { [SERVICE_KEY_HEADER]: serviceKey },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!response.ok) throw new Error(`catalog answered ${response.status}`);
-    return response;
+    const answer = await catalog.call({ method, path: SUMMARIES });
+    if (answer.status !== 200) throw new Error(`catalog answered ${answer.status}`);
+    return answer;
   }
   return {
     async summariesVersion() {
-      const etag = (await ask('HEAD')).headers.get('etag');
-      if (!etag) throw new Error('catalog summaries came without an ETag');
+      const etag = (await ask('HEAD')).headers.etag;
+      if (typeof etag !== 'string') throw new Error('catalog summaries came without an ETag');
       return etag;
     },
     async summaries() {
-      return summariesSchema.parse(await (await ask('GET')).json()).products;
+      return summariesSchema.parse((await ask('GET')).body).products;
     },
+    close: catalog.close,
   };
 }
