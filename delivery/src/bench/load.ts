@@ -16,6 +16,11 @@ export interface LoadOptions {
   /** Either a duration or a number of requests (all of them answered before the figures are taken). */
   seconds?: number;
   amount?: number;
+  /**
+   * For reads: seconds of the same load sent first and not measured, so that what is measured is the
+   * server's steady state (compiled code, open connections), not its first second after a cold start.
+   */
+  warmupSeconds?: number;
   /** For POSTs: each request's method, headers and body (called once per request, so bodies can differ). */
   nextRequest?: () => { method: 'POST'; headers: Record<string, string>; body: string };
 }
@@ -26,8 +31,10 @@ export async function measureLoad({
   connections,
   seconds,
   amount,
+  warmupSeconds,
   nextRequest,
 }: LoadOptions): Promise<LoadFigures> {
+  if (warmupSeconds) await autocannon({ url, connections, duration: warmupSeconds });
   const result = await autocannon({
     url,
     connections,

@@ -9,6 +9,9 @@ import {
   loadRow,
   measureOrders,
   measureReads,
+  ORDER_WARMUP,
+  READ_ROUNDS,
+  READ_WARMUP_SECONDS,
   type LoadBudgets,
   type ReadTarget,
 } from '../bench/load-section';
@@ -21,6 +24,9 @@ import { waitUntilReady } from '../processes';
  * (autocannon), each beside a reference measured in the same run (the floor app for pages, a bare
  * node:http server for APIs), compares the figures with bench/budgets.json and writes reports/bench.md.
  * Exits 1 when a budget is missed.
+ *
+ * `npm run bench -- load` (or `pages`, `apis`, several at once) measures only those sections, for work on
+ * one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is left as it is.
  */
 const OFFSET = 300;
 const BASE = `http://127.0.0.1:${3000 + OFFSET}`;
@@ -108,7 +114,102 @@ function apiRow(name: string, latency: Latency, bare: Latency, budgets: Budgets 
   return `| ${name} | ${round(latency.p50, 1)} ms | ${round(latency.p95, 1)} ms | ${round(latency.p50 / bare.p50, 1)}× | ${verdict} |`;
 }
 
+const SECTIONS = ['pages', 'apis', 'load'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function chosenSections(args: string[]): Set<Section> {
+  const unknown = args.filter((arg) => !SECTIONS.includes(arg as Section));
+  if (unknown.length)
+    throw new Error(`Unknown bench section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}`);
+  return new Set(args.length ? (args as Section[]) : SECTIONS);
+}
+
+/** A measured section of the report: its lines, and whether any of its budgets was missed. */
+interface SectionReport {
+  lines: string[];
+  missed: boolean;
+}
+
+async function measurePages(budgets: Budgets): Promise<SectionReport> {
+  console.log(`Lighthouse, ${LIGHTHOUSE_RUNS} cold loads each: the floor app, then ${PAGES.length} pages…`);
+  const floor = await measurePageRuns(FLOOR, LIGHTHOUSE_RUNS);
+  const pages: Array<{ figures: PageFigures; misses: string[] }> = [];
+  for (const target of PAGES) {
+    const figures = await measurePageRuns(target, LIGHTHOUSE_RUNS);
+    pages.push({ figures, misses: pageMisses(figures, budgets, new URL(target.url).pathname === '/') });
+    console.log(`  ${target.label}: ${figures.runs.map((run) => run.score).join(', ')}`);
+  }
+  return {
+    missed: pages.some(({ misses }) => misses.length),
+    lines: [
+      `## Pages on a phone`,
+      '',
+      `Lighthouse ${LIGHTHOUSE_RUNS} cold loads per page (mobile preset: 4× CPU slowdown, 150 ms RTT, 1.6 Mbps; fresh profile each), headless Chromium. Figures are from the run with the median score; every run's score is in brackets. JS is the JavaScript transferred (gzip). Budgets: performance ≥ ${budgets.minPerformanceScore} (no run below ${budgets.minPerformanceScoreInAnyRun}), LCP ≤ ${budgets.maxLcpMs / 1000} s, TBT ≤ ${budgets.maxTbtMs} ms, CLS ≤ ${budgets.maxCls}, JS of \`/\` ≤ ${budgets.maxHomeJsKb} KB.`,
+      '',
+      '| page | performance | LCP | TBT | CLS | JS | JS ÷ floor | |',
+      '|---|---|---|---|---|---|---|---|',
+      ...pages.map(({ figures, misses }) => pageRow(figures, floor, misses)),
+      pageRow(floor, floor, null),
+      '',
+    ],
+  };
+}
+
+async function measureApis(budgets: Budgets, sampleBody: string): Promise<SectionReport> {
+  console.log(`API latency, ${API_SAMPLES} sequential requests each…`);
+  const bareServer = await serveBareJson(sampleBody, BARE_API_PORT);
+  try {
+    const bare = await apiLatency(`http://127.0.0.1:${BARE_API_PORT}/`, API_SAMPLES);
+    const apis: Array<{ path: string; latency: Latency }> = [];
+    for (const pathname of API_PATHS)
+      apis.push({ path: pathname, latency: await apiLatency(`${BASE}${pathname}`, API_SAMPLES) });
+    return {
+      missed: apis.some(({ latency }) => latency.p95 > budgets.maxApiP95Ms),
+      lines: [
+        '## APIs through the shell',
+        '',
+        `${API_SAMPLES} sequential requests each on loopback. Reference: a bare node:http server answering the home products' JSON. Budget: p95 ≤ ${budgets.maxApiP95Ms} ms.`,
+        '',
+        '| request | p50 | p95 | p50 ÷ bare | |',
+        '|---|---|---|---|---|',
+        ...apis.map(({ path: pathname, latency }) => apiRow(`\`${pathname}\``, latency, bare, budgets)),
+        apiRow('bare node:http, same JSON', bare, bare, null),
+        '',
+      ],
+    };
+  } finally {
+    bareServer.close();
+  }
+}
+
+async function measureCrowd({ load }: Budgets, sampleBody: string): Promise<SectionReport> {
+  console.log(`Load: ${load.connections} connections for ${load.seconds} s on each read, then orders…`);
+  const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
+  const orders = await measureOrders(
+    { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
+    process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    load,
+  );
+  return {
+    missed: [...reads, ...orders].some(({ misses }) => misses?.length),
+    lines: [
+      '## Under a crowd',
+      '',
+      `autocannon, ${load.connections} connections for ${load.seconds} s per run, each run after ${READ_WARMUP_SECONDS} s of the same load that is not measured, on loopback, every service logging each request (info) to a file. Reference: a bare node:http server answering the home products' bytes, measured again right before each read, and the same server writing the kit's request log line. Each read and its reference are measured in ${READ_ROUNDS} interleaved rounds; the figures are the medians of the rounds, the share the median of each round's share of its own reference. Budgets: reads ≥ ${load.minReadShareDirect * 100} % of bare requests/s direct and ≥ ${load.minReadShareThroughShell * 100} % through the shell, p99 ≤ ${load.maxReadP99DirectMs} ms direct and ≤ ${load.maxReadP99ThroughShellMs} ms through the shell, no errors.`,
+      '',
+      `Orders: \`POST /orders\` on a checkout service of its own (the stack's catalog and payment sandbox behind it), ${ORDER_WARMUP} unmeasured orders first, then ${load.ordersPerRun} distinct valid orders at ${load.orderClients.join(' and then ')} clients. Budgets at ${load.budgetedOrderClients} clients: p99 ≤ ${load.maxOrderP99Ms} ms, ≥ ${load.minOrdersPerSecondPostgres} orders/s on PostgreSQL and ≥ ${load.minOrdersPerSecondEmbedded} on the embedded database; every run: no errors, rows = successful answers = payment links (the unmeasured orders included).`,
+      '',
+      '| target | requests/s | p50 | p99 | ÷ bare | errors | | |',
+      '|---|---|---|---|---|---|---|---|',
+      ...reads.map(loadRow),
+      ...orders.map(loadRow),
+      '',
+    ],
+  };
+}
+
 async function main() {
+  const sections = chosenSections(process.argv.slice(2));
   const budgets = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
   const servers: Server[] = [];
   const stack = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/cli/start.ts'], {
@@ -125,76 +226,28 @@ async function main() {
   });
   try {
     console.log('Building the floor app and starting the storefront…');
-    servers.push(await serveFloorApp(await buildFloorApp(), FLOOR_PORT));
+    if (sections.has('pages')) servers.push(await serveFloorApp(await buildFloorApp(), FLOOR_PORT));
     await waitUntilReady('bench stack', `${BASE}/healthz`, 600_000);
-
-    console.log(`Lighthouse, ${LIGHTHOUSE_RUNS} cold loads each: the floor app, then ${PAGES.length} pages…`);
-    const floor = await measurePageRuns(FLOOR, LIGHTHOUSE_RUNS);
-    const pages: Array<{ figures: PageFigures; misses: string[] }> = [];
-    for (const target of PAGES) {
-      const figures = await measurePageRuns(target, LIGHTHOUSE_RUNS);
-      pages.push({ figures, misses: pageMisses(figures, budgets, new URL(target.url).pathname === '/') });
-      console.log(`  ${target.label}: ${figures.runs.map((run) => run.score).join(', ')}`);
-    }
-
-    console.log(`API latency, ${API_SAMPLES} sequential requests each…`);
     const sampleBody = await (await fetch(`${BASE}${API_PATHS[0]}`)).text();
-    servers.push(await serveBareJson(sampleBody, BARE_API_PORT));
-    const bare = await apiLatency(`http://127.0.0.1:${BARE_API_PORT}/`, API_SAMPLES);
-    const apis: Array<{ path: string; latency: Latency }> = [];
-    for (const pathname of API_PATHS)
-      apis.push({ path: pathname, latency: await apiLatency(`${BASE}${pathname}`, API_SAMPLES) });
-    const apiMissed = apis.some(({ latency }) => latency.p95 > budgets.maxApiP95Ms);
 
-    const { load } = budgets;
-    console.log(`Load: ${load.connections} connections for ${load.seconds} s on each read, then orders…`);
-    const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
-    const orders = await measureOrders(
-      { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
-      process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
-      load,
-    );
-    const loadMissed = [...reads, ...orders].some(({ misses }) => misses?.length);
+    const measured: SectionReport[] = [];
+    if (sections.has('pages')) measured.push(await measurePages(budgets));
+    if (sections.has('apis')) measured.push(await measureApis(budgets, sampleBody));
+    if (sections.has('load')) measured.push(await measureCrowd(budgets, sampleBody));
 
     const report = [
       '# Benchmark report',
       '',
       `Measured ${new Date().toISOString()} on ${process.platform} with Node ${process.version} by \`npm run bench\`.`,
       '',
-      `## Pages on a phone`,
-      '',
-      `Lighthouse ${LIGHTHOUSE_RUNS} cold loads per page (mobile preset: 4× CPU slowdown, 150 ms RTT, 1.6 Mbps; fresh profile each), headless Chromium. Figures are from the run with the median score; every run's score is in brackets. JS is the JavaScript transferred (gzip). Budgets: performance ≥ ${budgets.minPerformanceScore} (no run below ${budgets.minPerformanceScoreInAnyRun}), LCP ≤ ${budgets.maxLcpMs / 1000} s, TBT ≤ ${budgets.maxTbtMs} ms, CLS ≤ ${budgets.maxCls}, JS of \`/\` ≤ ${budgets.maxHomeJsKb} KB.`,
-      '',
-      '| page | performance | LCP | TBT | CLS | JS | JS ÷ floor | |',
-      '|---|---|---|---|---|---|---|---|',
-      ...pages.map(({ figures, misses }) => pageRow(figures, floor, misses)),
-      pageRow(floor, floor, null),
-      '',
-      '## APIs through the shell',
-      '',
-      `${API_SAMPLES} sequential requests each on loopback. Reference: a bare node:http server answering the home products' JSON. Budget: p95 ≤ ${budgets.maxApiP95Ms} ms.`,
-      '',
-      '| request | p50 | p95 | p50 ÷ bare | |',
-      '|---|---|---|---|---|',
-      ...apis.map(({ path: pathname, latency }) => apiRow(`\`${pathname}\``, latency, bare, budgets)),
-      apiRow('bare node:http, same JSON', bare, bare, null),
-      '',
-      '## Under a crowd',
-      '',
-      `autocannon, ${load.connections} connections for ${load.seconds} s per read, on loopback, every service logging each request (info) to a file. Reference: a bare node:http server answering the home products' bytes, and the same server writing the kit's request log line. Budgets: reads ≥ ${load.minReadShareDirect * 100} % of bare requests/s direct and ≥ ${load.minReadShareThroughShell * 100} % through the shell, p99 ≤ ${load.maxReadP99DirectMs} ms direct and ≤ ${load.maxReadP99ThroughShellMs} ms through the shell, no errors.`,
-      '',
-      `Orders: \`POST /orders\` on a checkout service of its own (the stack's catalog and payment sandbox behind it), ${load.ordersPerRun} distinct valid orders at ${load.orderClients.join(' and then ')} clients. Budgets at ${load.budgetedOrderClients} clients: p99 ≤ ${load.maxOrderP99Ms} ms, ≥ ${load.minOrdersPerSecondPostgres} orders/s on PostgreSQL and ≥ ${load.minOrdersPerSecondEmbedded} on the embedded database; every run: no errors, rows = successful answers = payment links.`,
-      '',
-      '| target | requests/s | p50 | p99 | ÷ bare | errors | | |',
-      '|---|---|---|---|---|---|---|---|',
-      ...reads.map(loadRow),
-      ...orders.map(loadRow),
-      '',
+      ...measured.flatMap((section) => section.lines),
     ].join('\n');
-    mkdirSync(path.join(REPO_ROOT, 'reports'), { recursive: true });
-    writeFileSync(path.join(REPO_ROOT, 'reports/bench.md'), report);
+    const whole = sections.size === SECTIONS.length;
+    const reportFile = path.join(REPO_ROOT, whole ? 'reports/bench.md' : '.data/bench-partial.md');
+    mkdirSync(path.dirname(reportFile), { recursive: true });
+    writeFileSync(reportFile, report);
     console.log(report);
-    if (pages.some(({ misses }) => misses.length) || apiMissed || loadMissed) {
+    if (measured.some((section) => section.missed)) {
       console.error('A budget was missed: that is a regression to fix.');
       process.exitCode = 1;
     }
