@@ -9,7 +9,9 @@ import {
 } from '@storefront/service-kit/testing';
 import { Limiter } from '@storefront/service-kit';
 import request from 'supertest';
+import { orderRequestSchema } from '@storefront/commerce';
 import { createCatalogPricing } from '../src/catalog-client';
+import { createOrder } from '../src/store/orders-store';
 import { createSquareGateway } from '../src/payments/square-gateway';
 import { orderRoutes, type OrderLimits } from '../src/routes/orders';
 import { HARNESS_START_MS, openCheckoutHarness, roomyLimits, type CheckoutHarness } from './harness';
@@ -118,6 +120,51 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       );
       expect(res.status).toBe(201);
     });
+  });
+
+  it('stores amounts past 2^31 cents exactly: money columns are bigint, whatever the cap', async () => {
+    const huge = 3_000_000_000; // $30,000,000.00, beyond an int column
+    const { stored, created } = await createOrder(checkout.db, {
+      request: orderRequestSchema.parse(order()),
+      priced: {
+        lines: [
+          {
+            channel: 'storefront',
+            productId: 'retatrutide',
+            dose: '10mg',
+            name: 'Retatrutide',
+            sku: 'RETA',
+            unitPrice: huge,
+            quantity: 1,
+            lineTotal: huge,
+          },
+        ],
+        totals: {
+          subtotal: huge,
+          discount: 0,
+          discountedSubtotal: huge,
+          shipping: 0,
+          tax: 240_000_000,
+          total: huge + 240_000_000,
+        },
+      },
+      affiliate: null,
+      idempotencyKey: null,
+      fingerprint: 'bigint-test',
+    });
+    expect(created).toBe(true);
+    expect(stored.order.totals).toEqual({
+      subtotal: huge,
+      discount: 0,
+      shipping: 0,
+      tax: 240_000_000,
+      total: huge + 240_000_000,
+    });
+    const { rows } = await checkout.db.query<{ line_total_cents: number }>(
+      'SELECT line_total_cents FROM order_lines WHERE order_id = $1',
+      [stored.order.orderId],
+    );
+    expect(rows).toEqual([{ line_total_cents: huge }]);
   });
 
   it('refuses a NUL or half a surrogate pair in any field with 400 naming it, and stores nothing', async () => {

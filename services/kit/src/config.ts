@@ -34,7 +34,20 @@ export const baseConfigShape = {
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
       .optional(),
   ),
+  /** The PostgreSQL schema of the service's tables (default: the service's name). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL name such as e2e_catalog')
+    .optional(),
   STOREFRONT_DATA_DIR: z.string().optional(),
+  /** Where rate-limit counters live when set: shared by every instance (see rate-limit.ts). */
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z
     .string()

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Pool, type PoolConfig } from 'pg';
+import { Client, Pool, types, type PoolConfig } from 'pg';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -17,6 +17,12 @@ export interface Database extends Queryable {
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, and once more whenever the connection it listens on
+   * was lost and is back (notifications may have been missed meanwhile). Resolves once listening;
+   * the function it resolves to stops.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -30,8 +36,69 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** Postgres's type id of `bigint`. */
+const INT8 = 20;
+
+/**
+ * A `bigint` read as a number while it is exact, as PGlite reads it, so that money in cents (bigint
+ * columns) is a number in both databases; pg alone would give a string.
+ */
+function readInt8(text: string): number | bigint {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : BigInt(text);
+}
+
+const storefrontTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? readInt8
+      : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+};
+
+/** How long a lost listening connection waits before connecting again. */
+const RELISTEN_MS = 500;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries), connected again
+ * after a loss, telling the listener each time it is back.
+ */
+async function listenOn(config: PoolConfig, channel: string, onNotify: () => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let stopped = false;
+  let client: Client | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ ...config, types: storefrontTypes });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    const again = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      setTimeout(() => void reconnect(), RELISTEN_MS).unref();
+    };
+    next.on('error', again);
+    next.on('end', again);
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  const reconnect = async () => {
+    try {
+      await connect();
+      onNotify();
+    } catch {
+      if (!stopped) setTimeout(() => void reconnect(), RELISTEN_MS).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
 export function openPostgres(config: PoolConfig): Database {
-  const pool = new Pool({ max: 10, connectionTimeoutMillis: 5_000, ...config });
+  const pool = new Pool({ max: 10, connectionTimeoutMillis: 5_000, types: storefrontTypes, ...config });
   // An idle client losing its connection must not crash the process; /readyz reports the outage.
   pool.on('error', () => undefined);
   const query: Queryable['query'] = async (sql, params) => {
@@ -63,6 +130,7 @@ export function openPostgres(config: PoolConfig): Database {
         client.release();
       }
     },
+    listen: (channel, onNotify) => listenOn(config, channel, onNotify),
     ping: async () => {
       await pool.query('SELECT 1');
     },
@@ -87,6 +155,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await db.exec(sql);
     },
     transaction: (work) => db.transaction((tx) => work({ query: wrap(tx) })),
+    listen: (channel, onNotify) => db.listen(channel, () => onNotify()),
     ping: async () => {
       if (db.closed) throw new Error('database closed');
       await db.query('SELECT 1');

@@ -12,18 +12,19 @@ const migrationFiles = (dir: string) =>
 
 /**
  * Applies the kit's and then the service's `migrations/NNN_name.sql` files in name order, each once, in
- * one transaction, and records them in `schema_migrations`. An advisory lock keeps two instances
- * starting together from applying the same file twice.
+ * one transaction, and records them in `schema_migrations`. An advisory lock on the schema, taken
+ * before anything else, keeps two instances starting together from creating the record table or
+ * applying a file twice.
  */
 export async function migrate(db: Database, dir: string): Promise<string[]> {
   const files = [...migrationFiles(KIT_MIGRATIONS), ...migrationFiles(dir)].sort((a, b) =>
     a.name.localeCompare(b.name),
   );
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(4242)');
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('storefront migrations ' || current_schema()))");
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const done = new Set(
       (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
     );

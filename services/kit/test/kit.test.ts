@@ -9,6 +9,7 @@ import {
   loadConfig,
   ConfigError,
   migrate,
+  openServiceDatabase,
   parseInput,
   port,
   SERVICE_KEY_HEADER,
@@ -198,5 +199,59 @@ describe('splitStatements', () => {
       'SELECT $$;$$',
       'SELECT 3',
     ]);
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+(postgresUrl ? describe : describe.skip)('services sharing one PostgreSQL database', () => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const schemas = [`test_${suffix}_widgets`, `test_${suffix}_gadgets`];
+  afterAll(async () => {
+    const admin = await openServiceDatabase('admin', `${postgresUrl}?options=-c%20search_path%3Dpublic`);
+    for (const schema of schemas) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.close();
+  });
+
+  it('keeps each service in a schema of its own, created on first start', async () => {
+    const [widgets, gadgets] = await Promise.all(
+      schemas.map((schema) => openServiceDatabase('svc', postgresUrl, { schema })),
+    );
+    try {
+      await migrate(widgets!, migrations);
+      await widgets!.query("INSERT INTO widgets (name) VALUES ('only here')");
+      await migrate(gadgets!, migrations);
+      const names = async (db: typeof widgets) =>
+        (await db!.query<{ name: string }>('SELECT name FROM widgets')).rows.map((row) => row.name);
+      // Both got the fixtures' rows; only one got the row written after.
+      expect(await names(widgets)).toContain('only here');
+      expect(await names(gadgets)).not.toContain('only here');
+      expect((await names(widgets)).length).toBe((await names(gadgets)).length + 1);
+    } finally {
+      await Promise.all([widgets!.close(), gadgets!.close()]);
+    }
+  });
+
+  it('lets two instances start together on an empty schema: one migrates, the other finds it done', async () => {
+    const schema = `test_${suffix}_together`;
+    schemas.push(schema);
+    const instances = await Promise.all(
+      [0, 1].map(() => openServiceDatabase('svc', postgresUrl, { schema })),
+    );
+    try {
+      const applied = await Promise.all(instances.map((db) => migrate(db, migrations)));
+      expect(applied.map((files) => files.length).sort()).toEqual([0, 4]);
+    } finally {
+      await Promise.all(instances.map((db) => db.close()));
+    }
+  });
+
+  it('reads bigint as a number, as PGlite does', async () => {
+    const db = await openServiceDatabase('svc', postgresUrl, { schema: schemas[0] });
+    try {
+      const { rows } = await db.query<{ big: unknown }>('SELECT 3000000000::bigint AS big');
+      expect(rows[0]!.big).toBe(3_000_000_000);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -21,11 +21,10 @@ async function main() {
       );
     }
   }
-  const db = await openServiceDatabase(
-    'checkout',
-    databaseUrl,
-    process.env.STOREFRONT_DATA_DIR ?? defaultDataDir(),
-  );
+  const db = await openServiceDatabase('checkout', databaseUrl, {
+    dataDir: process.env.STOREFRONT_DATA_DIR ?? defaultDataDir(),
+    schema: process.env.DATABASE_SCHEMA || undefined,
+  });
   try {
     await migrate(db, checkoutService.migrationsDir);
     console.log(await runAffiliateCommand(db, process.argv.slice(2)));

@@ -85,7 +85,7 @@ export async function createOrder(
        SELECT new_order.id, line.position - 1, line.channel, line.product_id, line.dose, line.name, line.sku,
               line.unit_price_cents, line.quantity, line.line_total_cents
          FROM new_order,
-              unnest($15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::int[], $21::int[], $22::int[])
+              unnest($15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::bigint[], $21::int[], $22::bigint[])
                 WITH ORDINALITY AS line(channel, product_id, dose, name, sku, unit_price_cents, quantity, line_total_cents, position)
      )
      SELECT ${ORDER_COLUMNS} FROM new_order`,
