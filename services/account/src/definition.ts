@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  ConfigError,
+  DEFAULT_PORTS,
+  DEFAULT_SITE_URL,
   defaultDataDir,
+  developmentSecret,
   optionalUrl,
   url,
   type ServiceDefinition,
@@ -17,10 +17,14 @@ import { AccessTokens } from './tokens';
 import { version } from '../package.json';
 
 const configShape = {
-  SITE_URL: url().default('http://localhost:3000'),
+  SITE_URL: url().default(DEFAULT_SITE_URL),
   /** Where this service is reached from outside; defaults to the shell's proxy, {SITE_URL}/api/account. */
   ACCOUNT_PUBLIC_URL: optionalUrl(),
-  /** HS256 signing key (at least 32 characters). Without it, one is generated and kept under the data folder. */
+  /**
+   * HS256 signing key (at least 32 characters), the same for every instance: a session issued by one is
+   * refreshed by another. Required with DATABASE_URL; only the embedded single-process default may
+   * generate one and keep it under the data folder.
+   */
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   SMTP_URL: optionalUrl(),
@@ -43,23 +47,20 @@ const configShape = {
   REFRESH_TOKEN_REUSE_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
 };
 
-/** The embedded default's signing key: generated once, kept with the service's data. */
-function localJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'account-jwt-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
+/** Where the embedded default keeps its generated signing key, under the data folder. */
+const JWT_SECRET_FILE = 'account-jwt-secret';
+
+/** Emails kept in the development mailbox instead of sent: as set, else only on the embedded default outside production. */
+function usesDevMailbox(config: { DEV_MAILBOX?: 'true' | 'false'; DATABASE_URL?: string; NODE_ENV: string }) {
+  return config.DEV_MAILBOX
+    ? config.DEV_MAILBOX === 'true'
+    : !config.DATABASE_URL && config.NODE_ENV !== 'production';
 }
 
 export const accountService: ServiceDefinition<typeof configShape> = {
   name: 'account',
   version,
-  defaultPort: 4004,
+  defaultPort: DEFAULT_PORTS.account,
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   productionRules: [
@@ -79,16 +80,20 @@ export const accountService: ServiceDefinition<typeof configShape> = {
       fix: 'set the SMTP server that sends confirmation emails',
     },
   ],
-  start: ({ db, config, logger }) => {
-    const secret = config.JWT_SECRET ?? localJwtSecret(config.STOREFRONT_DATA_DIR ?? defaultDataDir());
-    const useDevMailbox = config.DEV_MAILBOX
-      ? config.DEV_MAILBOX === 'true'
-      : !config.DATABASE_URL && config.NODE_ENV !== 'production';
-    if (!config.SMTP_URL && !useDevMailbox) {
-      throw new ConfigError('account', [
-        'SMTP_URL: required to send confirmation emails (or DEV_MAILBOX=true on a development machine)',
-      ]);
-    }
+  requirements: (config) => [
+    ...(config.DATABASE_URL && !config.JWT_SECRET
+      ? [
+          'JWT_SECRET: required with DATABASE_URL: every account instance must sign sessions with the same key (a generated one would differ between instances)',
+        ]
+      : []),
+    ...(!config.SMTP_URL && !usesDevMailbox(config)
+      ? ['SMTP_URL: required to send confirmation emails (or DEV_MAILBOX=true on a development machine)']
+      : []),
+  ],
+  start: ({ db, config, logger, limits }) => {
+    const secret =
+      config.JWT_SECRET ?? developmentSecret(config.STOREFRONT_DATA_DIR ?? defaultDataDir(), JWT_SECRET_FILE);
+    const useDevMailbox = usesDevMailbox(config);
     const router = Router().use(
       authRoutes(db, {
         tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
@@ -97,6 +102,7 @@ export const accountService: ServiceDefinition<typeof configShape> = {
             ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
             : devMailbox(db, logger),
         logger,
+        limits,
         settings: {
           siteUrl: config.SITE_URL,
           publicUrl: config.ACCOUNT_PUBLIC_URL ?? `${config.SITE_URL}/api/account`,

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { Limiter, url, type ServiceDefinition } from '@storefront/service-kit';
+import {
+  DEFAULT_PORTS,
+  DEFAULT_SITE_URL,
+  Limiter,
+  localUrl,
+  url,
+  type ServiceDefinition,
+} from '@storefront/service-kit';
 import { z } from 'zod';
 import { createCatalogPricing } from './catalog-client';
 import { affiliateRoutes } from './routes/affiliates';
@@ -18,6 +25,12 @@ const SANDBOX_DEFAULTS = {
 };
 
 const configShape = {
+  /**
+   * Seed the demo affiliate code RESEARCH10 (10 % off), for trying the shop. By default only the embedded
+   * development database gets it (a real database starts empty); `npm start` asks for it on PostgreSQL
+   * too, and production refuses it: anyone reading this repository knows the code.
+   */
+  DEMO_AFFILIATE_CODE: z.enum(['true', 'false']).optional(),
   AFFILIATE_LOOKUP_LIMIT: z.coerce.number().int().positive().default(10),
   AFFILIATE_LOOKUP_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** Orders one client may create per window: each is a payment link made at Square. */
@@ -27,19 +40,21 @@ const configShape = {
     .int()
     .positive()
     .default(10 * 60_000),
-  CATALOG_SERVICE_URL: url().default('http://127.0.0.1:4001'),
+  CATALOG_SERVICE_URL: url().default(localUrl('catalog')),
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** The storefront's public origin: Square sends shoppers back to {SITE_URL}/success. */
-  SITE_URL: url().default('http://localhost:3000'),
+  SITE_URL: url().default(DEFAULT_SITE_URL),
   /**
    * 'sandbox', 'production', or a base URL. The defaults below all point at the local payment sandbox
    * (services/payment-sandbox); a real deployment sets every SQUARE_ variable.
    */
-  SQUARE_ENVIRONMENT: z.union([z.enum(['sandbox', 'production']), url()]).default('http://127.0.0.1:4010'),
+  SQUARE_ENVIRONMENT: z
+    .union([z.enum(['sandbox', 'production']), url()])
+    .default(localUrl('payment-sandbox')),
   SQUARE_ACCESS_TOKEN: z.string().min(1).default(SANDBOX_DEFAULTS.accessToken),
   SQUARE_LOCATION_ID: z.string().min(1).default(SANDBOX_DEFAULTS.locationId),
   SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).default(SANDBOX_DEFAULTS.signatureKey),
-  SQUARE_WEBHOOK_NOTIFICATION_URL: url().default('http://localhost:3000/api/checkout/webhooks/square'),
+  SQUARE_WEBHOOK_NOTIFICATION_URL: url().default(`${DEFAULT_SITE_URL}/api/checkout/webhooks/square`),
   // Creating a link is idempotent (keyed by the order id), so one retry of a 5xx or 429 is safe; more
   // would keep a shopper waiting on the Complete button for longer than a retry of their own.
   SQUARE_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
@@ -49,14 +64,19 @@ const configShape = {
 export const checkoutService: ServiceDefinition<typeof configShape> = {
   name: 'checkout',
   version,
-  defaultPort: 4003,
+  defaultPort: DEFAULT_PORTS.checkout,
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
-  // Only the embedded development database gets the demo code; a real database starts empty.
-  seed: async ({ db }) => {
-    if (db.kind === 'pglite') await addAffiliate(db, DEMO_AFFILIATE);
+  seed: async ({ db, config }) => {
+    const demo = config.DEMO_AFFILIATE_CODE ? config.DEMO_AFFILIATE_CODE === 'true' : db.kind === 'pglite';
+    if (demo) await addAffiliate(db, DEMO_AFFILIATE);
   },
   productionRules: [
+    {
+      variable: 'DEMO_AFFILIATE_CODE',
+      unsafe: (config) => config.DEMO_AFFILIATE_CODE === 'true',
+      fix: 'the demo code is public (it is in this repository); leave DEMO_AFFILIATE_CODE unset and add real codes with npm run affiliates',
+    },
     {
       variable: 'SQUARE_ENVIRONMENT',
       unsafe: (config) => config.SQUARE_ENVIRONMENT !== 'production',
@@ -78,15 +98,17 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
       fix: "set the signature key of the webhook subscription in Square's dashboard",
     },
   ],
-  start: ({ db, config, logger }) => {
-    const affiliateAttempts = new Limiter('affiliate-attempts', {
-      limit: config.AFFILIATE_LOOKUP_LIMIT,
-      windowMs: config.AFFILIATE_LOOKUP_WINDOW_MS,
-    });
-    const orders = new Limiter('orders', {
-      limit: config.ORDER_LIMIT_PER_CLIENT,
-      windowMs: config.ORDER_LIMIT_WINDOW_MS,
-    });
+  start: ({ db, config, logger, limits }) => {
+    const affiliateAttempts = new Limiter(
+      'affiliate-attempts',
+      { limit: config.AFFILIATE_LOOKUP_LIMIT, windowMs: config.AFFILIATE_LOOKUP_WINDOW_MS },
+      limits,
+    );
+    const orders = new Limiter(
+      'orders',
+      { limit: config.ORDER_LIMIT_PER_CLIENT, windowMs: config.ORDER_LIMIT_WINDOW_MS },
+      limits,
+    );
     const pricing = createCatalogPricing(
       config.CATALOG_SERVICE_URL,
       config.CATALOG_TIMEOUT_MS,

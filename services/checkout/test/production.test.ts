@@ -32,4 +32,14 @@ describe('checkout in production', () => {
     expect(stderr).not.toContain('SERVICE_KEY: left');
     expect(stderr).not.toContain('SQUARE_ENVIRONMENT');
   });
+
+  it('refuses the public demo affiliate code', async () => {
+    const { code, stderr } = await startRefused(main, {
+      NODE_ENV: 'production',
+      PORT: '1',
+      DEMO_AFFILIATE_CODE: 'true',
+    });
+    expect(code).toBe(78);
+    expect(stderr).toContain('DEMO_AFFILIATE_CODE: left at its development default');
+  });
 });

@@ -2,7 +2,9 @@ import {
   dataVersion,
   openLiveSnapshot,
   representJson,
+  memoryLimits,
   type Database,
+  type LimitStore,
   type Logger,
   type RateLimitOptions,
   type ServiceParts,
@@ -14,7 +16,7 @@ import { listPolicies } from './store/policies-store';
 
 /** The content service: policies answered from a live snapshot, sign-ups written to the database. */
 export async function startContent(
-  { db, logger }: { db: Database; logger: Logger },
+  { db, logger, limits = memoryLimits }: { db: Database; logger: Logger; limits?: LimitStore },
   /** Newsletter sign-ups one client may send per window. */
   signUps: RateLimitOptions,
 ): Promise<ServiceParts> {
@@ -32,7 +34,9 @@ export async function startContent(
     logger,
   });
   return {
-    routes: Router().use(policiesRoutes(policies.current)).use(subscribersRoutes(db, signUps)),
+    routes: Router()
+      .use(policiesRoutes(policies.current))
+      .use(subscribersRoutes(db, signUps, limits)),
     published: (path) => policies.current()?.get(path),
     stop: policies.close,
   };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@storefront/service-kit';
+import { DEFAULT_PORTS, type ServiceDefinition } from '@storefront/service-kit';
 import { z } from 'zod';
 import { startContent } from './app';
 import { version } from '../package.json';
@@ -20,7 +20,7 @@ const configShape = {
 export const contentService: ServiceDefinition<typeof configShape> = {
   name: 'content',
   version,
-  defaultPort: 4005,
+  defaultPort: DEFAULT_PORTS.content,
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   start: (context) =>

@@ -1,5 +1,14 @@
 import type { RequestHandler } from 'express';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Queryable } from './database';
 import { HttpProblem } from './problems';
 
 export interface RateLimitOptions {
@@ -8,14 +17,93 @@ export interface RateLimitOptions {
   windowMs: number;
 }
 
+interface CounterSettings {
+  keyPrefix: string;
+  points: number;
+  /** Seconds. */
+  duration: number;
+}
+
+/**
+ * Where a service's counters live. Every instance of a service must count in the same place, or two
+ * instances allow twice the limit: Redis when the deployment has one, else the service's PostgreSQL
+ * (table `rate_limits`, kit migration 001), and the process's memory only for the embedded
+ * single-process default.
+ */
+export interface LimitStore {
+  readonly kind: 'memory' | 'redis' | 'postgres';
+  counters(settings: CounterSettings): RateLimiterAbstract;
+}
+
+export const memoryLimits: LimitStore = {
+  kind: 'memory',
+  counters: (settings) => new RateLimiterMemory(settings),
+};
+
+/**
+ * Counters in Redis. While Redis cannot be reached, each instance keeps counting in its own memory
+ * (rate-limiter-flexible's insurance limiter): limits loosen to one budget per instance for the outage,
+ * instead of refusing every shopper or letting anyone through. `namespace` is the service's name.
+ */
+export function redisLimits(client: Redis, namespace: string): LimitStore {
+  return {
+    kind: 'redis',
+    counters: (settings) =>
+      new RateLimiterRedis({
+        ...settings,
+        // One Redis may serve several services: each counts under its own name.
+        keyPrefix: `${namespace}:${settings.keyPrefix}`,
+        storeClient: client,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(settings),
+      }),
+  };
+}
+
+/**
+ * A Redis connection for counters: commands fail at once while it is down (no queue to wait in), and
+ * the outage and the recovery are each logged once.
+ */
+export function connectRedis(url: string, logger: Logger): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) logger.warn({ err: error }, 'Redis unreachable: rate limits are counted per instance');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) logger.info('Redis reachable again: rate limits are shared');
+    down = false;
+  });
+  return redis;
+}
+
+/** Counters in the service's own PostgreSQL schema, with the same insurance as Redis's. */
+export function postgresLimits(db: Queryable): LimitStore {
+  // rate-limiter-flexible asks a pg pool; this passes its statements to the kit's database instead.
+  const storeClient = {
+    query: ({ text, values }: { text: string; values?: unknown[] }) => db.query(text, values),
+  };
+  return {
+    kind: 'postgres',
+    counters: (settings) =>
+      new RateLimiterPostgres({
+        ...settings,
+        storeClient,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        insuranceLimiter: new RateLimiterMemory(settings),
+      }),
+  };
+}
+
 /** Seconds until a limited key may try again, rounded up so that a retry at that time succeeds. */
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
- * Counters per key over a fixed window, kept by rate-limiter-flexible. They live in this process's
- * memory today; the library has the same limiter over Redis and PostgreSQL, so sharing the counts
- * between instances changes the store and not this contract: count, refuse past the limit, say when
- * to retry.
+ * Counters per key over a fixed window, kept by rate-limiter-flexible in a `LimitStore` (memory unless
+ * given one): count, refuse past the limit, say when to retry.
  */
 export class Limiter {
   private readonly store: RateLimiterAbstract;
@@ -23,8 +111,9 @@ export class Limiter {
   constructor(
     readonly name: string,
     private readonly options: RateLimitOptions,
+    limits: LimitStore = memoryLimits,
   ) {
-    this.store = new RateLimiterMemory({
+    this.store = limits.counters({
       keyPrefix: name,
       points: options.limit,
       duration: options.windowMs / 1000,
@@ -72,8 +161,11 @@ function tooManyAttempts(what: string, retryAfter: number): HttpProblem {
 }
 
 /** Limits requests per client address (as TRUST_PROXY resolves it), answering 429 past the limit. */
-export function rateLimit({ what, ...options }: RateLimitOptions & { what: string }): RequestHandler {
-  const limiter = new Limiter(what, options);
+export function rateLimit(
+  { what, ...options }: RateLimitOptions & { what: string },
+  limits: LimitStore = memoryLimits,
+): RequestHandler {
+  const limiter = new Limiter(what, options, limits);
   return (req, _res, next) => {
     limiter.charge(req.ip ?? 'unknown', what).then(() => next(), next);
   };

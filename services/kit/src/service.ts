@@ -12,9 +12,10 @@ import {
   serviceKeyRule,
   type ProductionRule,
 } from './config';
-import { openPglite, openPostgres, type Database } from './database';
+import { isUniqueViolation, openPglite, openPostgres, type Database } from './database';
 import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
+import { connectRedis, memoryLimits, postgresLimits, redisLimits, type LimitStore } from './rate-limit';
 import { defaultDataDir } from './repo-root';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
@@ -24,6 +25,8 @@ export interface ServiceContext<Config> {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Where the service's rate-limit counters live (the same place for every instance). */
+  limits: LimitStore;
 }
 
 /** What a started service is made of: its routes and, when it keeps reads in memory, those reads. */
@@ -43,14 +46,52 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   migrationsDir: string;
   /** Development defaults of this service's own settings that production must not start with. */
   productionRules?: ReadonlyArray<ProductionRule<ServiceConfig<S>>>;
+  /**
+   * Settings that must hold together in every environment, each broken one in words (`VARIABLE: why`);
+   * checked with the production rules, before anything is opened.
+   */
+  requirements?(config: ServiceConfig<S>): string[];
   /** Runs after migrations at every start; for data only the embedded development default should have. */
   seed?(context: ServiceContext<ServiceConfig<S>>): Promise<void>;
   start(context: ServiceContext<ServiceConfig<S>>): ServiceParts | Promise<ServiceParts>;
 }
 
-export async function openServiceDatabase(name: string, databaseUrl: string | undefined, dataDir?: string) {
-  if (databaseUrl) return openPostgres({ connectionString: databaseUrl });
-  return openPglite(path.join(dataDir ?? defaultDataDir(), name));
+/**
+ * A service's database. On PostgreSQL every service keeps its tables in a schema of its own (its name,
+ * or DATABASE_SCHEMA), created on first start, so that several services may share one database
+ * without ever seeing each other's tables; a URL that sets its own `options` (a search_path) is taken
+ * as it is. Without a URL: embedded PGlite in `<data folder>/<name>`.
+ */
+export async function openServiceDatabase(
+  name: string,
+  databaseUrl: string | undefined,
+  { dataDir, schema = name.replace(/-/g, '_') }: { dataDir?: string; schema?: string } = {},
+): Promise<Database> {
+  if (!databaseUrl) return openPglite(path.join(dataDir ?? defaultDataDir(), name));
+  if (new URL(databaseUrl).searchParams.has('options'))
+    return openPostgres({ connectionString: databaseUrl });
+  const db = openPostgres({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+  try {
+    await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    // Two instances starting together both try; the one that loses finds the schema made.
+    if (!isUniqueViolation(error)) {
+      await db.close();
+      throw error;
+    }
+  }
+  return db;
+}
+
+/** The first message about each variable (`VARIABLE: why`): an operator fixes a setting once. */
+function onePerVariable(problems: string[]): string[] {
+  const named = new Set<string>();
+  return problems.filter((problem) => {
+    const variable = problem.slice(0, problem.indexOf(':'));
+    if (named.has(variable)) return false;
+    named.add(variable);
+    return true;
+  });
 }
 
 /** Starts a service: configuration, database, migrations, HTTP, and a graceful stop on SIGTERM/SIGINT. */
@@ -59,9 +100,12 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   try {
     const shape = { ...baseConfigShape, PORT: port(definition.defaultPort), ...definition.configShape };
     config = loadConfig(definition.name, shape) as ServiceConfig<S>;
-    const refused = productionProblems<ServiceConfig<S>>(config, [
-      serviceKeyRule,
-      ...(definition.productionRules ?? []),
+    const refused = onePerVariable([
+      ...productionProblems<ServiceConfig<S>>(config, [
+        serviceKeyRule,
+        ...(definition.productionRules ?? []),
+      ]),
+      ...(definition.requirements?.(config) ?? []),
     ]);
     if (refused.length) throw new ConfigError(definition.name, refused);
   } catch (error) {
@@ -72,11 +116,21 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     throw error;
   }
   const logger = createLogger(definition.name, config.LOG_LEVEL);
-  const db = await openServiceDatabase(definition.name, config.DATABASE_URL, config.STOREFRONT_DATA_DIR);
+  const db = await openServiceDatabase(definition.name, config.DATABASE_URL, {
+    dataDir: config.STOREFRONT_DATA_DIR,
+    schema: config.DATABASE_SCHEMA,
+  });
   const applied = await migrate(db, definition.migrationsDir);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const context: ServiceContext<ServiceConfig<S>> = { config, db, logger };
+  // Redis when the deployment has one; else the service's PostgreSQL; memory only when embedded.
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : null;
+  const limits = redis
+    ? redisLimits(redis, definition.name)
+    : config.DATABASE_URL
+      ? postgresLimits(db)
+      : memoryLimits;
+  const context: ServiceContext<ServiceConfig<S>> = { config, db, logger, limits };
   await definition.seed?.(context);
   const parts = await definition.start(context);
   const app = createServiceApp({
@@ -103,7 +157,10 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  logger.info({ port: config.PORT, database: db.kind }, `${definition.name} service listening`);
+  logger.info(
+    { port: config.PORT, database: db.kind, limits: limits.kind },
+    `${definition.name} service listening`,
+  );
 
   const stop = (signal: string) => {
     if (stopping) return;
@@ -112,6 +169,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS).unref();
     parts.stop?.();
     server.close(async () => {
+      redis?.disconnect();
       await db.close().catch(() => undefined);
       clearTimeout(force);
       process.exit(0);

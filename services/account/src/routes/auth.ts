@@ -1,4 +1,4 @@
-import { Limiter, type Database, type Logger } from '@storefront/service-kit';
+import { Limiter, memoryLimits, type Database, type LimitStore, type Logger } from '@storefront/service-kit';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AuthError, authErrorHandler, invalidCredentials } from '../auth-error';
@@ -59,26 +59,34 @@ export function authRoutes(
     mailer,
     logger,
     settings,
-  }: { tokens: AccessTokens; mailer: Mailer; logger: Logger; settings: AuthSettings },
+    limits = memoryLimits,
+  }: { tokens: AccessTokens; mailer: Mailer; logger: Logger; settings: AuthSettings; limits?: LimitStore },
 ): Router {
   const router = Router();
   // Sign-in limits count failures only. Per account they count per client too, so a stranger's wrong
   // passwords never lock out the owner's right one from elsewhere; per client they cap one address's
   // guesses across all accounts.
-  const failedSignInsPerAccount = new Limiter('sign-in-failures-per-account', {
-    limit: settings.signInLimitPerEmail,
-    windowMs: settings.limitWindowMs,
-  });
-  const failedSignInsPerClient = new Limiter('sign-in-failures-per-client', {
-    limit: settings.signInLimitPerClient,
-    windowMs: settings.limitWindowMs,
-  });
+  const failedSignInsPerAccount = new Limiter(
+    'sign-in-failures-per-account',
+    { limit: settings.signInLimitPerEmail, windowMs: settings.limitWindowMs },
+    limits,
+  );
+  const failedSignInsPerClient = new Limiter(
+    'sign-in-failures-per-client',
+    { limit: settings.signInLimitPerClient, windowMs: settings.limitWindowMs },
+    limits,
+  );
   // Sign-ups and resends both send an email: one budget per client for the two.
-  const emailSendsPerClient = new Limiter('email-sends-per-client', {
-    limit: settings.signUpLimitPerClient,
-    windowMs: settings.limitWindowMs,
-  });
-  const resendsPerEmail = new Limiter('resends-per-email', { limit: 1, windowMs: settings.resendIntervalMs });
+  const emailSendsPerClient = new Limiter(
+    'email-sends-per-client',
+    { limit: settings.signUpLimitPerClient, windowMs: settings.limitWindowMs },
+    limits,
+  );
+  const resendsPerEmail = new Limiter(
+    'resends-per-email',
+    { limit: 1, windowMs: settings.resendIntervalMs },
+    limits,
+  );
   const siteOrigin = new URL(settings.siteUrl).origin;
 
   // supabase-js reads error codes only when this header says which API version answered.
