@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@storefront/service-kit';
+import { DEFAULT_PORTS, type ServiceDefinition } from '@storefront/service-kit';
 import { startCatalog } from './app';
 import { version } from '../package.json';
 
 export const catalogService: ServiceDefinition<Record<string, never>> = {
   name: 'catalog',
   version,
-  defaultPort: 4001,
+  defaultPort: DEFAULT_PORTS.catalog,
   configShape: {},
   migrationsDir: path.join(__dirname, '../migrations'),
   start: startCatalog,

@@ -15,3 +15,4 @@ export * from './client-address';
 export * from './internal-paths';
 export * from './internal-client';
 export * from './storable-text';
+export * from './topology';

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { url, type ServiceDefinition } from '@storefront/service-kit';
+import { DEFAULT_PORTS, localUrl, url, type ServiceDefinition } from '@storefront/service-kit';
 import { z } from 'zod';
 import { createCatalogClient } from './catalog-client';
 import { startProduct } from './app';
 import { version } from '../package.json';
 
 const configShape = {
-  CATALOG_SERVICE_URL: url().default('http://127.0.0.1:4001'),
+  CATALOG_SERVICE_URL: url().default(localUrl('catalog')),
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   SHOP_NAME: z.string().min(1).default('Helix Research'),
 };
@@ -14,7 +14,7 @@ const configShape = {
 export const productService: ServiceDefinition<typeof configShape> = {
   name: 'product',
   version,
-  defaultPort: 4002,
+  defaultPort: DEFAULT_PORTS.product,
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   start: (context) =>

@@ -1,4 +1,13 @@
-import { baseConfigShape, defaultDataDir, port, url } from '@storefront/service-kit';
+import {
+  baseConfigShape,
+  DEFAULT_PORTS,
+  DEFAULT_SITE_URL,
+  defaultDataDir,
+  localUrl,
+  port,
+  serviceUrlVariable,
+  url,
+} from '@storefront/service-kit';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,26 +15,19 @@ import { z } from 'zod';
 export const SERVICE_MODULES = ['catalog', 'product', 'checkout', 'account', 'content'] as const;
 export type ServiceModule = (typeof SERVICE_MODULES)[number];
 
-const DEFAULT_SERVICE_PORTS: Record<ServiceModule, number> = {
-  catalog: 4001,
-  product: 4002,
-  checkout: 4003,
-  account: 4004,
-  content: 4005,
-};
-
 const serviceUrlShape = Object.fromEntries(
-  SERVICE_MODULES.map((name) => [
-    `${name.toUpperCase()}_SERVICE_URL`,
-    url().default(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS[name]}`),
-  ]),
+  SERVICE_MODULES.map((name) => [serviceUrlVariable(name), url().default(localUrl(name))]),
 ) as Record<`${Uppercase<ServiceModule>}_SERVICE_URL`, z.ZodDefault<ReturnType<typeof url>>>;
 
 export const shellConfigShape = {
   HOST: baseConfigShape.HOST,
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
   TRUST_PROXY: baseConfigShape.TRUST_PROXY,
-  PORT: port(3000),
+  /** With a URL the registry of live versions is read from PostgreSQL (shared by every shell and deploy). */
+  DATABASE_URL: baseConfigShape.DATABASE_URL,
+  /** The registry's schema there. */
+  DATABASE_SCHEMA: baseConfigShape.DATABASE_SCHEMA.default('registry'),
+  PORT: port(DEFAULT_PORTS.shell),
   SHELL_DIST: z.string().default(path.join(__dirname, '../../dist')),
   ARTIFACT_DIR: z.string().default(path.join(defaultDataDir(), 'artifacts')),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
@@ -36,7 +38,7 @@ export const shellConfigShape = {
   RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1_500),
   /** The public origin of the site, for canonical URLs, link previews and the sitemap. */
   SITE_URL: url()
-    .default('http://localhost:3000')
+    .default(DEFAULT_SITE_URL)
     .transform((value) => value.replace(/\/+$/, '')),
   SHOP_NAME: z.string().min(1).default('Helix Research'),
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).default('support@helix-research.example'),
@@ -50,5 +52,5 @@ export const shellConfigShape = {
 export type ShellConfig = z.infer<z.ZodObject<typeof shellConfigShape>>;
 
 export function serviceUrl(config: ShellConfig, module: ServiceModule): string {
-  return config[`${module.toUpperCase() as Uppercase<ServiceModule>}_SERVICE_URL`];
+  return config[serviceUrlVariable(module) as `${Uppercase<ServiceModule>}_SERVICE_URL`];
 }
