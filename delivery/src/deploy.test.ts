@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ArtifactStore } from '@storefront/artifact-store';
+import { activate, BuildFiles, FileRegistry, publish, type Artifacts } from '@storefront/artifact-store';
 import { deployRemote, DeployRefused, rollbackTarget, type SmokeCheck } from './deploy';
 
 const shell = { busContract: '1.0.0', singletons: { react: '19.3.1', rxjs: '7.8.2' } };
@@ -22,12 +22,19 @@ function build(label: string, singletons: Record<string, string> = { react: '19.
   return dir;
 }
 
+/** Build files and a file registry in a fresh folder. */
+function freshArtifacts() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-'));
+  return { files: new BuildFiles(dir), registry: new FileRegistry(dir) };
+}
+
 describe('deployRemote', () => {
-  let store: ArtifactStore;
+  let artifacts: Pick<Artifacts, 'files' | 'registry'>;
   const passes: SmokeCheck = async () => undefined;
+  const live = async () => (await artifacts.registry.read()).modules.content!;
   const deploy = (buildDir: string, smokeCheck = passes) =>
     deployRemote({
-      store,
+      artifacts,
       remote: { name: 'content', dir: 'mfe-content' },
       buildDir,
       shell,
@@ -38,34 +45,34 @@ describe('deployRemote', () => {
     });
 
   beforeEach(() => {
-    store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'store-')));
+    artifacts = freshArtifacts();
   });
 
   it('publishes and makes live a build that fits and passes the smoke check', async () => {
     const first = await deploy(build('one'));
     const second = await deploy(build('two'));
     expect(second.previous).toBe(first.version);
-    expect(store.readRegistry().modules.content!.live).toBe(second.version);
+    expect((await live()).live).toBe(second.version);
   });
 
   it('refuses a build the live shell cannot satisfy, saying what does not match, and changes nothing', async () => {
-    const live = await deploy(build('one'));
+    const first = await deploy(build('one'));
     await expect(deploy(build('two', { react: '20.0.0', rxjs: '7.8.2' }))).rejects.toThrow(
       'Refusing to deploy content: it does not fit the live site.\n  - react: content was built against 20.0.0 and needs ^20.0.0; the live shell provides 19.3.1.',
     );
-    expect(store.readRegistry().modules.content!.live).toBe(live.version);
-    expect(store.readRegistry().modules.content!.versions).toHaveLength(1);
+    expect((await live()).live).toBe(first.version);
+    expect((await live()).versions).toHaveLength(1);
   });
 
   it('leaves the live version untouched when the smoke check fails', async () => {
-    const live = await deploy(build('one'));
+    const first = await deploy(build('one'));
     const failing: SmokeCheck = async () => {
       throw new Error('Newsletter did not load');
     };
     await expect(deploy(build('broken'), failing)).rejects.toThrow(
-      new RegExp(`Newsletter did not load\\ncontent stays at ${live.version}`),
+      new RegExp(`Newsletter did not load\\ncontent stays at ${first.version}`),
     );
-    expect(store.readRegistry().modules.content!.live).toBe(live.version);
+    expect((await live()).live).toBe(first.version);
   });
 
   it('refuses a build of another module', async () => {
@@ -88,23 +95,27 @@ describe('deployRemote', () => {
 
 describe('rollbackTarget', () => {
   it('goes back to the version live before the current one, or to a named one', async () => {
-    const store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'store-')));
-    const versions = ['one', 'two', 'three'].map((label) => {
-      const published = store.publish('content', build(label), {
+    const artifacts = freshArtifacts();
+    const versions: string[] = [];
+    for (const label of ['one', 'two', 'three']) {
+      const published = await publish(artifacts, 'content', build(label), {
         packageVersion: '0.1.0',
         commit: 'abc',
         by: 't',
       });
-      store.activate('content', published.version, 't');
-      return published.version;
-    });
-    expect(rollbackTarget(store, 'content')).toBe(versions[1]);
-    store.activate('content', versions[1]!, 't', 'rollback');
-    expect(rollbackTarget(store, 'content')).toBe(versions[2]);
-    expect(rollbackTarget(store, 'content', versions[0])).toBe(versions[0]);
-    expect(() => rollbackTarget(store, 'content', '9.9.9-none')).toThrow(
+      await activate(artifacts.registry, 'content', published.version, 't');
+      versions.push(published.version);
+    }
+    expect(rollbackTarget(await artifacts.registry.read(), 'content')).toBe(versions[1]);
+    await activate(artifacts.registry, 'content', versions[1]!, 't', 'rollback');
+    const registry = await artifacts.registry.read();
+    expect(rollbackTarget(registry, 'content')).toBe(versions[2]);
+    expect(rollbackTarget(registry, 'content', versions[0])).toBe(versions[0]);
+    expect(() => rollbackTarget(registry, 'content', '9.9.9-none')).toThrow(
       'content has no published version 9.9.9-none.',
     );
-    expect(() => rollbackTarget(store, 'catalog')).toThrow('catalog has no live version to roll back from.');
+    expect(() => rollbackTarget(registry, 'catalog')).toThrow(
+      'catalog has no live version to roll back from.',
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { routeConflicts, toPublicRegistry, type ArtifactStore } from '@storefront/artifact-store';
+import {
+  activate,
+  publish,
+  routeConflicts,
+  toPublicRegistry,
+  type Artifacts,
+  type Registry,
+} from '@storefront/artifact-store';
 import {
   compatibilityProblems,
   remoteDeclarationSchema,
@@ -17,7 +24,7 @@ const SHELL_DECLARATION = 'storefront-shell.json';
 export class DeployRefused extends Error {}
 
 export type SmokeCheck = (
-  store: ArtifactStore,
+  artifacts: Pick<Artifacts, 'files' | 'registry'>,
   module: string,
   version: string,
   exposes: string[],
@@ -43,7 +50,7 @@ export function readRemoteDeclaration(buildDir: string): RemoteDeclaration {
 }
 
 export interface DeployOptions {
-  store: ArtifactStore;
+  artifacts: Pick<Artifacts, 'files' | 'registry'>;
   remote: RemoteModule;
   buildDir: string;
   shell: ShellDeclaration;
@@ -60,14 +67,14 @@ export interface DeployOptions {
 export async function deployRemote(
   options: DeployOptions,
 ): Promise<{ version: string; previous: string | null }> {
-  const { store, remote, buildDir } = options;
+  const { artifacts, remote, buildDir } = options;
   const declaration = readRemoteDeclaration(buildDir);
   if (declaration.name !== remote.name) {
     throw new DeployRefused(`The build in ${buildDir} is "${declaration.name}", not "${remote.name}".`);
   }
   const problems = [
     ...compatibilityProblems(options.shell, declaration),
-    ...routeConflicts(toPublicRegistry(store.readRegistry()), remote.name, declaration.routes),
+    ...routeConflicts(toPublicRegistry(await artifacts.registry.read()), remote.name, declaration.routes),
   ];
   if (problems.length) {
     throw new DeployRefused(
@@ -75,28 +82,28 @@ export async function deployRemote(
     );
   }
 
-  const published = store.publish(remote.name, buildDir, {
+  const published = await publish(artifacts, remote.name, buildDir, {
     packageVersion: options.packageVersion,
     commit: options.commit,
     by: options.by,
     routes: declaration.routes,
   });
-  const previous = store.readRegistry().modules[remote.name]?.live ?? null;
+  const previous = (await artifacts.registry.read()).modules[remote.name]?.live ?? null;
   try {
-    await options.smokeCheck(store, remote.name, published.version, declaration.exposes);
+    await options.smokeCheck(artifacts, remote.name, published.version, declaration.exposes);
   } catch (error) {
     throw new DeployRefused(
       `Smoke check of ${remote.name} ${published.version} failed: ${(error as Error).message}\n` +
         `${remote.name} stays at ${previous ?? 'no live version'}.`,
     );
   }
-  store.activate(remote.name, published.version, options.by);
+  await activate(artifacts.registry, remote.name, published.version, options.by);
   return { version: published.version, previous };
 }
 
 /** The version to roll back to: the one named, or the one that was live before the current one. */
-export function rollbackTarget(store: ArtifactStore, module: string, named?: string): string {
-  const record = store.readRegistry().modules[module];
+export function rollbackTarget(registry: Registry, module: string, named?: string): string {
+  const record = registry.modules[module];
   if (!record?.live) throw new DeployRefused(`${module} has no live version to roll back from.`);
   if (named) {
     if (!record.versions.some((v) => v.version === named))

@@ -2,15 +2,29 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ArtifactStore, type VersionRecord } from '@storefront/artifact-store';
+import {
+  activate,
+  openArtifacts,
+  publish,
+  type Artifacts,
+  type VersionRecord,
+} from '@storefront/artifact-store';
 import { defaultDataDir } from '@storefront/service-kit';
 import { distDir } from './build';
 import { readRemoteDeclaration } from './deploy';
 import { REPO_ROOT, type RemoteModule } from './modules';
+import { schemaPrefix } from './stack-data';
 
-export function artifactStore(): ArtifactStore {
-  return new ArtifactStore(process.env.ARTIFACT_DIR ?? path.join(defaultDataDir(), 'artifacts'));
+/** Where builds go (ARTIFACT_DIR) and the registry is kept: PostgreSQL with DATABASE_URL, else a file. */
+export function artifactSettings() {
+  return {
+    dir: process.env.ARTIFACT_DIR ?? path.join(defaultDataDir(), 'artifacts'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    registrySchema: `${schemaPrefix()}registry`,
+  };
 }
+
+export const openStackArtifacts = (): Promise<Artifacts> => openArtifacts(artifactSettings());
 
 export function currentCommit(): string {
   try {
@@ -31,18 +45,18 @@ export function operator(): string {
 }
 
 /** Copies a remote's current build into the store and makes it live. */
-export function publishRemote(store: ArtifactStore, remote: RemoteModule): VersionRecord {
+export async function publishRemote(artifacts: Artifacts, remote: RemoteModule): Promise<VersionRecord> {
   const { version: packageVersion } = JSON.parse(
     readFileSync(path.join(REPO_ROOT, remote.dir, 'package.json'), 'utf8'),
   ) as {
     version: string;
   };
-  const published = store.publish(remote.name, distDir(remote.dir), {
+  const published = await publish(artifacts, remote.name, distDir(remote.dir), {
     packageVersion,
     commit: currentCommit(),
     by: operator(),
     routes: readRemoteDeclaration(distDir(remote.dir)).routes,
   });
-  store.activate(remote.name, published.version, operator());
+  await activate(artifacts.registry, remote.name, published.version, operator());
   return published;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { ArtifactStore } from '@storefront/artifact-store';
+import type { Artifacts } from '@storefront/artifact-store';
 import { createLogger, loadConfig } from '@storefront/service-kit';
 import { createShellServer } from '@storefront/shell/src/server/app';
 import { shellConfigShape } from '@storefront/shell/src/server/config';
@@ -20,13 +20,13 @@ interface ManifestExpose {
  * as live, loads each exposed module through the federation runtime. Throws with every failure found.
  */
 export async function smokeCheck(
-  store: ArtifactStore,
+  { files, registry }: Pick<Artifacts, 'files' | 'registry'>,
   module: string,
   version: string,
   exposes: string[],
 ): Promise<void> {
   const manifest = JSON.parse(
-    readFileSync(path.join(store.versionDir(module, version), 'mf-manifest.json'), 'utf8'),
+    readFileSync(path.join(files.versionDir(module, version), 'mf-manifest.json'), 'utf8'),
   ) as {
     name: string;
     exposes: ManifestExpose[];
@@ -39,19 +39,14 @@ export async function smokeCheck(
   ];
   if (manifestProblems.length) throw new Error(manifestProblems.join('; '));
 
-  const candidateStore = {
-    remotesRoot: store.remotesRoot,
-    versionDir: (remote: string, candidate: string) => store.versionDir(remote, candidate),
-    readRegistry: () => {
-      const registry = store.readRegistry();
-      registry.modules[module] = { ...registry.modules[module]!, live: version };
-      return registry;
-    },
-  };
+  // The registry as it is, with the candidate live: only this private server sees it so.
+  const live = await registry.read();
+  live.modules[module] = { ...live.modules[module]!, live: version };
+  const candidate = { files, registry: () => live };
   // PORT only satisfies the schema: this private server listens on a free port of its own.
   const config = loadConfig('shell', shellConfigShape, { ...process.env, PORT: '3000', LOG_LEVEL: 'silent' });
   const server = createServer(
-    createShellServer(config, candidateStore, createLogger('smoke-check', 'silent')),
+    createShellServer(config, candidate, createLogger('smoke-check', 'silent')),
   ).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildApp, distDir } from '../build';
 import { DeployRefused, deployRemote, liveShellDeclaration } from '../deploy';
 import { findRemote, REPO_ROOT } from '../modules';
-import { artifactStore, currentCommit, operator } from '../publish';
+import { currentCommit, openStackArtifacts, operator } from '../publish';
 import { smokeCheck } from '../smoke-check';
 
 /**
@@ -22,8 +22,9 @@ async function main() {
     version: string;
   };
   console.log('Checking compatibility, publishing and smoke-checking in Chromium…');
+  const artifacts = await openStackArtifacts();
   const { version, previous } = await deployRemote({
-    store: artifactStore(),
+    artifacts,
     remote,
     buildDir: distDir(remote.dir),
     shell: liveShellDeclaration(),
@@ -31,7 +32,7 @@ async function main() {
     packageVersion,
     commit: currentCommit(),
     by: operator(),
-  });
+  }).finally(() => artifacts.close());
   console.log(
     version === previous
       ? `${remote.name}: ${version} was already live.`

@@ -1,6 +1,11 @@
-import { DEVELOPMENT_SERVICE_KEY, SERVICE_KEY_HEADER } from '@storefront/service-kit';
-import { remoteModules, serviceBaseUrl, serviceProcesses, serviceUrlVariable } from '../modules';
-import { artifactStore } from '../publish';
+import {
+  DEVELOPMENT_SERVICE_KEY,
+  localUrl,
+  SERVICE_KEY_HEADER,
+  serviceUrlVariable,
+} from '@storefront/service-kit';
+import { remoteModules, serviceProcesses } from '../modules';
+import { openStackArtifacts } from '../publish';
 
 async function health(url: string): Promise<string> {
   try {
@@ -21,11 +26,12 @@ async function health(url: string): Promise<string> {
 /** `npm run modules`: each module's live version, the versions before it, and its service's health. */
 async function main() {
   const offset = Number(process.env.STOREFRONT_PORT_OFFSET ?? 0);
-  const registry = artifactStore().readRegistry();
+  const artifacts = await openStackArtifacts();
+  const registry = await artifacts.registry.read().finally(() => artifacts.close());
   for (const remote of remoteModules) {
     const record = registry.modules[remote.name];
     const service = serviceProcesses.find((s) => s.name === remote.name);
-    const url = service && (process.env[serviceUrlVariable(service)] ?? serviceBaseUrl(service, offset));
+    const url = service && (process.env[serviceUrlVariable(service.name)] ?? localUrl(service.name, offset));
     console.log(`${remote.name}`);
     console.log(`  live:     ${record?.live ?? 'not deployed'}`);
     const live = record?.versions.find((v) => v.version === record.live);

@@ -1,22 +1,26 @@
+import { activate } from '@storefront/artifact-store';
 import { rollbackTarget } from '../deploy';
 import { findRemote } from '../modules';
-import { artifactStore, operator } from '../publish';
+import { openStackArtifacts, operator } from '../publish';
 
 /** `npm run rollback -- <module> [version]`: makes the previous (or the named) version live at once. */
-function main() {
+async function main() {
   const [name, named] = process.argv.slice(2);
   if (!name) throw new Error('Usage: npm run rollback -- <module> [version]');
   const remote = findRemote(name);
-  const store = artifactStore();
-  const current = store.readRegistry().modules[remote.name]?.live;
-  const target = rollbackTarget(store, remote.name, named);
-  store.activate(remote.name, target, operator(), 'rollback');
-  console.log(`${remote.name}: rolled back from ${current} to ${target}.`);
+  const artifacts = await openStackArtifacts();
+  try {
+    const registry = await artifacts.registry.read();
+    const current = registry.modules[remote.name]?.live;
+    const target = rollbackTarget(registry, remote.name, named);
+    await activate(artifacts.registry, remote.name, target, operator(), 'rollback');
+    console.log(`${remote.name}: rolled back from ${current} to ${target}.`);
+  } finally {
+    await artifacts.close();
+  }
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-}
+});

@@ -2,7 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ArtifactStore } from '@storefront/artifact-store';
+import { activate, BuildFiles, FileRegistry, publish } from '@storefront/artifact-store';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../../support/test';
 import { fillOrderForm, payOnHostedPage, SANDBOX_CARDS, tickAgreements } from '../../support/checkout';
@@ -55,9 +55,9 @@ test('a remote whose code throws while rendering is contained in its region', as
 });
 
 /** A copy of a live module's build in which rendering a policy throws, on the server and in the browser. */
-function brokenCopyOf(store: ArtifactStore, module: string, version: string): string {
+function brokenCopyOf(builds: BuildFiles, module: string, version: string): string {
   const copy = mkdtempSync(path.join(tmpdir(), `${module}-broken-`));
-  cpSync(store.versionDir(module, version), copy, { recursive: true });
+  cpSync(builds.versionDir(module, version), copy, { recursive: true });
   const files = readdirSync(copy, { recursive: true, encoding: 'utf8' });
   for (const file of files.map((name) => path.join(copy, name))) {
     if (file.endsWith('.gz')) rmSync(file);
@@ -73,16 +73,20 @@ function brokenCopyOf(store: ArtifactStore, module: string, version: string): st
 test('a module whose render throws on the server too leaves the page rendered, with Try again in its region', async ({
   page,
 }) => {
-  const store = new ArtifactStore(path.join(DATA_DIR, 'artifacts'));
-  const live = store.readRegistry().modules.content!;
+  // The stack's artifacts, as `npm start` keeps them on the embedded default: a folder and registry.json.
+  const artifacts = {
+    files: new BuildFiles(path.join(DATA_DIR, 'artifacts')),
+    registry: new FileRegistry(path.join(DATA_DIR, 'artifacts')),
+  };
+  const live = (await artifacts.registry.read()).modules.content!;
   const routes = live.versions.find((record) => record.version === live.live)!.routes;
-  const broken = store.publish('content', brokenCopyOf(store, 'content', live.live!), {
+  const broken = await publish(artifacts, 'content', brokenCopyOf(artifacts.files, 'content', live.live!), {
     packageVersion: '0.0.0-broken',
     commit: 'e2e',
     by: 'e2e',
     routes,
   });
-  store.activate('content', broken.version, 'e2e');
+  await activate(artifacts.registry, 'content', broken.version, 'e2e');
   try {
     // The server sends the page with the shell rendered and the region left for the browser.
     const response = await page.request.get('/refund-policy');
@@ -101,7 +105,7 @@ test('a module whose render throws on the server too leaves the page rendered, w
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await expect(page.getByTestId('home-product')).toHaveCount(7);
   } finally {
-    store.activate('content', live.live!, 'e2e', 'rollback');
+    await activate(artifacts.registry, 'content', live.live!, 'e2e', 'rollback');
   }
   await page.goto('/refund-policy');
   await expect(page.getByText(/Last updated/)).toBeVisible();

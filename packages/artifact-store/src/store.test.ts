@@ -1,8 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ArtifactStore } from './store';
+import { randomBytes } from 'node:crypto';
+import { BuildFiles } from './build-files';
+import { FileRegistry } from './file-registry';
+import { PostgresRegistry } from './postgres-registry';
 import { toPublicRegistry } from './records';
+import { activate, type RegistryStore } from './registry-store';
+import { publish } from './store';
 
 function buildFolder(content: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'build-'));
@@ -12,56 +17,107 @@ function buildFolder(content: string) {
   return dir;
 }
 
-describe('ArtifactStore', () => {
-  const meta = { packageVersion: '0.1.0', commit: 'abc1234', by: 'tester' };
-  let store: ArtifactStore;
-  beforeEach(() => {
-    store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'artifacts-')));
-  });
+const meta = { packageVersion: '0.1.0', commit: 'abc1234', by: 'tester' };
 
-  it('keeps each build under a content-derived version and publishes the same build once', () => {
-    const first = store.publish('content', buildFolder('v1'), meta);
-    const again = store.publish('content', buildFolder('v1'), meta);
+describe('build files', () => {
+  it('keep each build under a content-derived version, the same build once', () => {
+    const files = new BuildFiles(mkdtempSync(path.join(tmpdir(), 'artifacts-')));
+    const first = files.put('content', buildFolder('v1'), '0.1.0');
+    const again = files.put('content', buildFolder('v1'), '0.1.0');
     expect(first.version).toMatch(/^0\.1\.0-[0-9a-f]{12}$/);
     expect(again).toEqual(first);
     expect(
-      readFileSync(path.join(store.versionDir('content', first.version), 'nested/chunk.js'), 'utf8'),
+      readFileSync(path.join(files.versionDir('content', first.version), 'nested/chunk.js'), 'utf8'),
     ).toBe('chunk');
-    expect(store.readRegistry().modules.content!.versions).toHaveLength(1);
   });
 
-  it('makes a version live and records who did it, and the browser sees only live entries', () => {
-    const v1 = store.publish('content', buildFolder('v1'), meta);
-    const v2 = store.publish('content', buildFolder('v2'), meta);
+  it('refuse path tricks in module names and versions', () => {
+    const files = new BuildFiles(mkdtempSync(path.join(tmpdir(), 'artifacts-')));
+    expect(() => files.versionDir('../etc', '1')).toThrow();
+    expect(() => files.versionDir('content', '../../x')).toThrow();
+  });
+});
+
+/** Both registries, each fresh: the file one always, PostgreSQL's with TEST_DATABASE_URL. */
+const registries: Array<[string, () => Promise<RegistryStore>]> = [
+  ['a file', async () => new FileRegistry(mkdtempSync(path.join(tmpdir(), 'registry-')))],
+  ...(process.env.TEST_DATABASE_URL
+    ? ([
+        [
+          'PostgreSQL',
+          () =>
+            PostgresRegistry.open(
+              process.env.TEST_DATABASE_URL!,
+              `test_${randomBytes(4).toString('hex')}_registry`,
+            ),
+        ],
+      ] as Array<[string, () => Promise<RegistryStore>]>)
+    : []),
+];
+
+describe.each(registries)('the registry in %s', (_kind, open) => {
+  let registry: RegistryStore;
+  let files: BuildFiles;
+  beforeEach(async () => {
+    registry = await open();
+    files = new BuildFiles(mkdtempSync(path.join(tmpdir(), 'artifacts-')));
+  });
+  afterEach(async () => {
+    if (registry instanceof PostgresRegistry) await registry.dropForTests();
+    await registry.close();
+  });
+
+  it('records each version once, and the browser sees only live entries', async () => {
+    const v1 = await publish({ files, registry }, 'content', buildFolder('v1'), meta);
+    expect(await publish({ files, registry }, 'content', buildFolder('v1'), meta)).toEqual(v1);
+    const v2 = await publish({ files, registry }, 'content', buildFolder('v2'), meta);
     expect(v2.version).not.toBe(v1.version);
-    expect(toPublicRegistry(store.readRegistry())).toEqual({ modules: {} });
+    expect(toPublicRegistry(await registry.read())).toEqual({ modules: {} });
 
-    store.activate('content', v1.version, 'ops');
-    store.activate('content', v2.version, 'ops');
-    store.activate('content', v1.version, 'ops', 'rollback');
-
-    const record = store.readRegistry().modules.content!;
+    await activate(registry, 'content', v1.version, 'ops');
+    await activate(registry, 'content', v2.version, 'ops');
+    await activate(registry, 'content', v1.version, 'ops', 'rollback');
+    const record = (await registry.read()).modules.content!;
+    expect(record.versions).toHaveLength(2);
     expect(record.live).toBe(v1.version);
     expect(record.history.map((h) => [h.action, h.version, h.previous])).toEqual([
       ['activate', v1.version, null],
       ['activate', v2.version, v1.version],
       ['rollback', v1.version, v2.version],
     ]);
-    expect(toPublicRegistry(store.readRegistry())).toEqual({
-      modules: {
-        content: { version: v1.version, entry: `/remotes/content/${v1.version}/remoteEntry.js`, routes: [] },
-      },
-    });
   });
 
-  it('refuses to activate a version that was never published', () => {
-    expect(() => store.activate('content', '9.9.9-nothing', 'ops')).toThrow(
+  it('refuses to activate a version that was never published', async () => {
+    await expect(activate(registry, 'content', '9.9.9-nothing', 'ops')).rejects.toThrow(
       'content has no published version 9.9.9-nothing',
     );
   });
 
-  it('refuses path tricks in module names and versions', () => {
-    expect(() => store.versionDir('../etc', '1')).toThrow();
-    expect(() => store.versionDir('content', '../../x')).toThrow();
+  it('keeps both of two deploys made at once, recorded in the order they took the lock', async () => {
+    const versions = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((label) => publish({ files, registry }, 'content', buildFolder(label), meta)),
+    );
+    expect((await registry.read()).modules.content!.versions).toHaveLength(4);
+    await Promise.all(versions.map((v) => activate(registry, 'content', v.version, `deployer-${v.version}`)));
+    const { history, live } = (await registry.read()).modules.content!;
+    expect(history.map((h) => h.version).sort()).toEqual(versions.map((v) => v.version).sort());
+    // Each change saw the one before it: the chain of previous versions is unbroken.
+    expect(history.map((h) => h.previous)).toEqual([null, ...history.slice(0, -1).map((h) => h.version)]);
+    expect(live).toBe(history.at(-1)!.version);
+  });
+
+  it('shows a shell a change made elsewhere within a second', async () => {
+    const v1 = await publish({ files, registry }, 'content', buildFolder('v1'), meta);
+    const live = await registry.live();
+    try {
+      const started = Date.now();
+      await activate(registry, 'content', v1.version, 'ops');
+      while (live.current().modules.content?.live !== v1.version) {
+        if (Date.now() - started > 1_000) throw new Error('the change was not seen within a second');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ArtifactStore } from '@storefront/artifact-store';
+import { activate, BuildFiles, FileRegistry, publish } from '@storefront/artifact-store';
 import { startContent } from '@storefront/content-service/src/app';
 import { loadConfig } from '@storefront/service-kit';
 import { openTestService, silentLogger, type TestService } from '@storefront/service-kit/testing';
@@ -46,7 +46,8 @@ describe('shell server', () => {
   let app: ReturnType<typeof createShellServer>;
   let liveVersion: string;
   let echoUrl: string;
-  let store: ArtifactStore;
+  let files: BuildFiles;
+  let registry: FileRegistry;
 
   beforeAll(async () => {
     content = await openTestService('pglite', {
@@ -78,17 +79,22 @@ describe('shell server', () => {
       JSON.stringify({ scripts: ['/main.0123456789.js'] }),
     );
 
-    store = new ArtifactStore(mkdtempSync(path.join(tmpdir(), 'artifacts-')));
+    const artifactDir = mkdtempSync(path.join(tmpdir(), 'artifacts-'));
+    files = new BuildFiles(artifactDir);
+    registry = new FileRegistry(artifactDir);
     const build = mkdtempSync(path.join(tmpdir(), 'content-build-'));
     writeFileSync(path.join(build, 'remoteEntry.js'), `var content = ${JSON.stringify('x'.repeat(5000))};`);
     mkdirSync(path.join(build, 'nested'));
-    liveVersion = store.publish('content', build, {
-      packageVersion: '0.1.0',
-      commit: 'test',
-      by: 'jest',
-      routes: [refundPolicyRoute],
-    }).version;
-    store.activate('content', liveVersion, 'jest');
+    liveVersion = (
+      await publish({ files, registry }, 'content', build, {
+        packageVersion: '0.1.0',
+        commit: 'test',
+        by: 'jest',
+        routes: [refundPolicyRoute],
+      })
+    ).version;
+    await activate(registry, 'content', liveVersion, 'jest');
+    const current = await registry.read();
 
     const config = loadConfig('shell', shellConfigShape, {
       SHELL_DIST: shellDist,
@@ -101,7 +107,7 @@ describe('shell server', () => {
     });
     // No server renderer in a unit test (it is built with the apps; the e2e suite renders with it):
     // pages are sent as frames the browser renders, with their head, status and data.
-    app = createShellServer(config, store, silentLogger(), null);
+    app = createShellServer(config, { files, registry: () => current }, silentLogger(), null);
   });
 
   afterAll(async () => {
@@ -190,7 +196,7 @@ describe('shell server', () => {
     const build = mkdtempSync(path.join(tmpdir(), 'content-build-'));
     writeFileSync(path.join(build, 'remoteEntry.js'), 'var compressedOnTheFly = true;');
     writeFileSync(path.join(build, 'remoteEntry.js.gz'), gzipSync('var precompressed = true;'));
-    const { version } = store.publish('content', build, {
+    const { version } = await publish({ files, registry }, 'content', build, {
       packageVersion: '0.2.0',
       commit: 'test',
       by: 'jest',

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import { toPublicRegistry, type ArtifactStore } from '@storefront/artifact-store';
+import { toPublicRegistry, type BuildFiles, type Registry } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
 import { assignRequestId, notFoundHandler, problemHandler, type Logger } from '@storefront/service-kit';
 import compression from 'compression';
@@ -46,6 +46,13 @@ export function runtimeConfigOf(config: ShellConfig): RuntimeConfig {
   };
 }
 
+/** What the shell serves pages from: the published builds and the registry as it is now. */
+export interface ShellArtifacts {
+  files: Pick<BuildFiles, 'remotesRoot' | 'versionDir'>;
+  /** The registry of live versions, kept current by its store's change notices. */
+  registry(): Registry;
+}
+
 /**
  * The shell's server: /api/<module> passed straight to each service by the gateway; everything else
  * through the page app: every page rendered with the live modules, its own bundle, the registry, the
@@ -54,14 +61,14 @@ export function runtimeConfigOf(config: ShellConfig): RuntimeConfig {
  */
 export function createShellServer(
   config: ShellConfig,
-  store: Pick<ArtifactStore, 'readRegistry' | 'remotesRoot' | 'versionDir'>,
+  { files, registry }: ShellArtifacts,
   logger: Logger,
   renderer: PageRenderer | null = loadPageRenderer(
     config.SHELL_DIST,
     {
       config: runtimeConfigOf(config),
       serverEntryOf: (remote, version) =>
-        path.join(store.versionDir(remote, version), 'server', 'remoteEntry.js'),
+        path.join(files.versionDir(remote, version), 'server', 'remoteEntry.js'),
       onRegionError: (error) => logger.warn({ err: error }, 'a region was left for the browser to render'),
       onHeadError: (error) => logger.warn({ err: error }, 'a page module could not build its head'),
     },
@@ -83,7 +90,7 @@ export function createShellServer(
   app.use(
     '/remotes',
     scriptHeaders,
-    staticFiles(store.remotesRoot, () => true),
+    staticFiles(files.remotesRoot, () => true),
     notFoundHandler,
   );
   // The server renderer is the server's own, not a file for browsers.
@@ -115,10 +122,10 @@ export function createShellServer(
   });
 
   app.get('/registry.json', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(toPublicRegistry(store.readRegistry()));
+    res.set('Cache-Control', 'no-cache').json(toPublicRegistry(registry()));
   });
 
-  app.use(seoRoutes({ siteUrl: config.SITE_URL, readRegistry: () => store.readRegistry(), getApi, logger }));
+  app.use(seoRoutes({ siteUrl: config.SITE_URL, readRegistry: registry, getApi, logger }));
 
   // Pages are compressed as they are sent; scripts were compressed when they were built.
   app.use(compression());
@@ -129,9 +136,9 @@ export function createShellServer(
       config: runtimeConfigOf(config),
       siteUrl: config.SITE_URL,
       budgetMs: config.RENDER_BUDGET_MS,
-      readRegistry: () => store.readRegistry(),
+      readRegistry: registry,
       shellScripts: () => scripts,
-      pageModuleFiles: createRemoteAssets((remote, version) => store.versionDir(remote, version)),
+      pageModuleFiles: createRemoteAssets((remote, version) => files.versionDir(remote, version)),
       getApi,
       renderer,
       logger,

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import { ArtifactStore } from '@storefront/artifact-store';
+import { openArtifacts } from '@storefront/artifact-store';
 import { ConfigError, createLogger, loadConfig } from '@storefront/service-kit';
 import { shellConfigShape } from './config';
 import { createShellServer } from './app';
 
-function start() {
+async function start() {
   let config;
   try {
     config = loadConfig('shell', shellConfigShape);
@@ -16,14 +16,30 @@ function start() {
     throw error;
   }
   const logger = createLogger('shell', config.LOG_LEVEL);
-  const server = createServer(
-    createShellServer(config, new ArtifactStore(config.ARTIFACT_DIR), logger),
-  ).listen(config.PORT, config.HOST, () => {
-    logger.info({ port: config.PORT }, 'shell listening');
+  const artifacts = await openArtifacts({
+    dir: config.ARTIFACT_DIR,
+    databaseUrl: config.DATABASE_URL,
+    registrySchema: config.DATABASE_SCHEMA,
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Every page is rendered from the registry as it is now: a deploy or a rollback by any process is
+  // served as soon as the registry store announces it.
+  const registry = await artifacts.registry.live();
+  const server = createServer(
+    createShellServer(config, { files: artifacts.files, registry: registry.current }, logger),
+  ).listen(config.PORT, config.HOST, () => {
+    logger.info({ port: config.PORT, registry: artifacts.registry.kind }, 'shell listening');
+  });
+  const stop = () =>
+    server.close(async () => {
+      await registry.close();
+      await artifacts.close();
+      process.exit(0);
+    });
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }
 
-start();
+start().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
