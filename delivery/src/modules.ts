@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ServicePart } from '@storefront/service-kit';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -8,11 +9,10 @@ export interface RemoteModule {
   dir: string;
 }
 
-/** The backend services `npm start` runs, each on its own port. */
+/** The backend services `npm start` runs; each listens on its port in the kit's DEFAULT_PORTS. */
 export interface ServiceProcess {
-  name: string;
+  name: ServicePart;
   dir: string;
-  defaultPort: number;
 }
 
 export const SHELL_DIR = 'shell';
@@ -26,13 +26,13 @@ export const remoteModules: RemoteModule[] = [
 ];
 
 export const serviceProcesses: ServiceProcess[] = [
-  { name: 'account', dir: 'services/account', defaultPort: 4004 },
-  { name: 'catalog', dir: 'services/catalog', defaultPort: 4001 },
-  { name: 'checkout', dir: 'services/checkout', defaultPort: 4003 },
-  { name: 'content', dir: 'services/content', defaultPort: 4005 },
-  { name: 'product', dir: 'services/product', defaultPort: 4002 },
+  { name: 'account', dir: 'services/account' },
+  { name: 'catalog', dir: 'services/catalog' },
+  { name: 'checkout', dir: 'services/checkout' },
+  { name: 'content', dir: 'services/content' },
+  { name: 'product', dir: 'services/product' },
   // Development and tests only: stands in for Square (a real deployment points SQUARE_ENVIRONMENT at Square).
-  { name: 'payment-sandbox', dir: 'services/payment-sandbox', defaultPort: 4010 },
+  { name: 'payment-sandbox', dir: 'services/payment-sandbox' },
 ];
 
 /** Code every browser build compiles in, so a change there makes every app stale. */
@@ -44,16 +44,6 @@ export const SHARED_BROWSER_SOURCES = [
   'packages/artifact-store/src',
   'packages/mf-config/src',
 ];
-
-/** Where a service listens when every port is shifted by `offset` (npm start, the e2e and bench stacks). */
-export function serviceBaseUrl(service: ServiceProcess, offset: number): string {
-  return `http://127.0.0.1:${service.defaultPort + offset}`;
-}
-
-/** The variable through which every process learns where a service is: CATALOG_SERVICE_URL, ... */
-export function serviceUrlVariable(service: ServiceProcess): string {
-  return `${service.name.toUpperCase().replace(/-/g, '_')}_SERVICE_URL`;
-}
 
 export function findRemote(name: string): RemoteModule {
   const remote = remoteModules.find((m) => m.name === name || m.dir === name);

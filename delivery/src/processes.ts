@@ -17,14 +17,22 @@ const backoffMs = (failures: number) => Math.min(250 * 2 ** (failures - 1), 8_00
 /** A process that ran this long before failing was healthy: its next failure starts the count afresh. */
 const HEALTHY_RUN_MS = 30_000;
 
+/** The command that runs a TypeScript entry point of the repository with Node (development: no build). */
+export const nodeEntry = (entry: string) => [
+  process.execPath,
+  '--import',
+  'tsx',
+  path.join(REPO_ROOT, entry),
+];
+
 /**
- * Starts a TypeScript entry point as its own Node process, sharing this terminal, and restarts it when
- * it fails (a crash, a non-zero exit or a kill), with backoff, logged. A process that stops cleanly
- * (exit 0, as on an operator's SIGTERM) is left stopped, as systemd's Restart=on-failure would.
+ * Starts a command as its own process, sharing this terminal, and restarts it when it fails (a crash,
+ * a non-zero exit or a kill), with backoff, logged. A process that stops cleanly (exit 0, as on an
+ * operator's SIGTERM) is left stopped, as systemd's Restart=on-failure would.
  */
 export function startProcess(
   name: string,
-  entry: string,
+  command: string[],
   env: NodeJS.ProcessEnv,
   supervision: Supervision = {},
 ) {
@@ -33,7 +41,8 @@ export function startProcess(
 
   const spawnOnce = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
+    const [file, ...args] = command;
+    const child = spawn(file!, args, {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -15,7 +15,8 @@ import {
   type LoadBudgets,
   type ReadTarget,
 } from '../bench/load-section';
-import { REPO_ROOT, serviceBaseUrl, serviceProcesses } from '../modules';
+import { DEFAULT_PORTS, localUrl, type ServicePart } from '@storefront/service-kit';
+import { REPO_ROOT } from '../modules';
 import { waitUntilReady } from '../processes';
 
 /**
@@ -29,16 +30,13 @@ import { waitUntilReady } from '../processes';
  * one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is left as it is.
  */
 const OFFSET = 300;
-const BASE = `http://127.0.0.1:${3000 + OFFSET}`;
-const FLOOR_PORT = 3000 + OFFSET + 90;
+const BASE = localUrl('shell', OFFSET);
+/** The bench's own servers, just above the stack's shell. */
+const FLOOR_PORT = DEFAULT_PORTS.shell + OFFSET + 90;
 const BARE_API_PORT = FLOOR_PORT + 1;
 const LOAD_PORT = FLOOR_PORT + 2;
 /** A service of the bench's stack, at its shifted port. */
-const serviceUrl = (name: string) =>
-  serviceBaseUrl(
-    serviceProcesses.find((s) => s.name === name)!,
-    OFFSET,
-  );
+const serviceUrl = (name: ServicePart) => localUrl(name, OFFSET);
 const LIGHTHOUSE_RUNS = 3;
 const API_SAMPLES = 300;
 
@@ -79,7 +77,7 @@ const READS: ReadTarget[] = [
   ['content', '/policies/refund-policy'],
 ].map(([service, pathname]) => ({
   label: `\`${pathname}\``,
-  direct: `${serviceUrl(service!)}${pathname}`,
+  direct: `${serviceUrl(service as ServicePart)}${pathname}`,
   throughShell: `${BASE}/api/${service}${pathname}`,
 }));
 

@@ -1,16 +1,25 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultDataDir, developmentSecret } from '@storefront/service-kit';
+import { balancerCommand } from '../balancer';
 import { buildApps } from '../build';
-import { defaultDataDir } from '@storefront/service-kit';
-import { remoteModules, serviceBaseUrl, serviceProcesses, serviceUrlVariable, SHELL_DIR } from '../modules';
-import { startProcess, stopAll, waitUntilReady } from '../processes';
-import { artifactStore, publishRemote } from '../publish';
+import { dropServiceSchemas, schemaPrefix } from '../stack-data';
+import { remoteModules, serviceProcesses, SHELL_DIR } from '../modules';
+import { nodeEntry, startProcess, stopAll, waitUntilReady } from '../processes';
+import { artifactSettings, openStackArtifacts, publishRemote } from '../publish';
+import { planStack, serviceAddresses, type Endpoint, type StackPlan } from '../stack-plan';
 
 /**
  * `npm start`: builds what is stale, publishes each remote into the local artifact store, starts every
  * service and then the shell, and prints the URL. STOREFRONT_PORT_OFFSET shifts every port (the e2e
  * suite runs beside a developer's stack that way); STOREFRONT_FRESH=1 starts from empty data.
+ *
+ * With DATABASE_URL the services keep their data in PostgreSQL, each in a schema of its own
+ * (STOREFRONT_SCHEMA_PREFIX before its name); with REDIS_URL their rate limits live in Redis. With
+ * STOREFRONT_INSTANCES=2 (which needs DATABASE_URL) every service and the shell run twice, behind nginx
+ * at the usual addresses: the shape of a deployment, on loopback.
  */
+
 /**
  * Payments go to the local payment sandbox, whose webhooks come back through the shell as Square's
  * would, unless the environment names a real Square (SQUARE_ENVIRONMENT and the other SQUARE_ settings).
@@ -26,60 +35,142 @@ function paymentEnvironment(siteUrl: string, sandboxUrl: string): NodeJS.Process
   };
 }
 
+/**
+ * What a development stack on PostgreSQL needs that a deployment sets itself: the demo affiliate code,
+ * the mailbox instead of SMTP (unless SMTP_URL is given), and one signing key for every account instance.
+ */
+function developmentOnPostgres(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    DEMO_AFFILIATE_CODE: process.env.DEMO_AFFILIATE_CODE ?? 'true',
+    DEV_MAILBOX: process.env.DEV_MAILBOX ?? (process.env.SMTP_URL ? 'false' : 'true'),
+    JWT_SECRET: process.env.JWT_SECRET ?? developmentSecret(dataDir, 'stack-jwt-secret'),
+  };
+}
+
+function readSettings() {
+  const offset = Number(process.env.STOREFRONT_PORT_OFFSET ?? 0);
+  const instances = Number(process.env.STOREFRONT_INSTANCES ?? 1);
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!Number.isInteger(instances) || instances < 1 || instances > 4) {
+    throw new Error('STOREFRONT_INSTANCES must be a whole number from 1 to 4.');
+  }
+  if (instances > 1 && !databaseUrl) {
+    throw new Error(
+      'STOREFRONT_INSTANCES above 1 needs DATABASE_URL: the embedded database belongs to one process, and instances must share their data.',
+    );
+  }
+  return { offset, instances, databaseUrl, fresh: process.env.STOREFRONT_FRESH === '1' };
+}
+
+/** Starts every instance of an endpoint under supervision and waits until each is ready. */
+async function startInstances(
+  endpoint: Endpoint,
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  probe: string,
+  runDir: string,
+) {
+  await Promise.all(
+    endpoint.instances.map(async (instance) => {
+      startProcess(
+        instance.label === endpoint.part
+          ? processName(endpoint)
+          : `${processName(endpoint)} #${instance.label.split('-').at(-1)}`,
+        command,
+        { ...env, PORT: String(instance.port) },
+        {
+          // Operators (and the e2e suite's failure tests) find each instance's current process here.
+          onSpawn: (child) => writeFileSync(path.join(runDir, `${instance.label}.pid`), String(child.pid)),
+        },
+      );
+      await waitUntilReady(instance.label, `${instance.url}${probe}`);
+    }),
+  );
+}
+
+const processName = (endpoint: Endpoint) =>
+  endpoint.part === 'shell' ? 'shell' : `${endpoint.part} service`;
+
+/** Where this run's processes, ports and balancer are, for operators and tests (run/topology.json). */
+function writeTopology(runDir: string, plan: StackPlan) {
+  writeFileSync(path.join(runDir, 'topology.json'), `${JSON.stringify(plan, null, 2)}\n`);
+}
+
 async function start() {
   const started = Date.now();
-  const offset = Number(process.env.STOREFRONT_PORT_OFFSET ?? 0);
+  const { offset, instances, databaseUrl, fresh } = readSettings();
   const dataDir = path.resolve(defaultDataDir());
   process.env.STOREFRONT_DATA_DIR = dataDir;
-  if (process.env.STOREFRONT_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
+  const plan = planStack({ offset, instances });
+  const prefix = schemaPrefix();
+  if (fresh) {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await dropServiceSchemas(databaseUrl, prefix);
+  }
 
   console.log('Building what changed…');
   await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
 
-  const store = artifactStore();
-  for (const remote of remoteModules) {
-    const { version } = publishRemote(store, remote);
-    console.log(`  ${remote.name}: live at ${version}`);
+  const artifacts = await openStackArtifacts();
+  try {
+    for (const remote of remoteModules) {
+      const { version } = await publishRemote(artifacts, remote);
+      console.log(`  ${remote.name}: live at ${version}`);
+    }
+  } finally {
+    await artifacts.close();
   }
+  const { dir: artifactDir, registrySchema } = artifactSettings();
 
   const runDir = path.join(dataDir, 'run');
   mkdirSync(runDir, { recursive: true });
+  writeTopology(runDir, plan);
+  const siteUrl = process.env.SITE_URL ?? `http://localhost:${plan.shell.port}`;
+  const sandbox = plan.services.find((endpoint) => endpoint.part === 'payment-sandbox')!;
   // Every process learns where every service is, so services can call each other at the shifted ports.
-  const serviceUrls = Object.fromEntries(
-    serviceProcesses.map((service) => [serviceUrlVariable(service), serviceBaseUrl(service, offset)]),
-  );
-  const shellPort = Number(process.env.PORT ?? 3000) + offset;
-  const siteUrl = process.env.SITE_URL ?? `http://localhost:${shellPort}`;
   const environment = {
-    ...serviceUrls,
-    ...paymentEnvironment(siteUrl, serviceUrls.PAYMENT_SANDBOX_SERVICE_URL!),
+    ...serviceAddresses(plan),
+    ...paymentEnvironment(siteUrl, sandbox.url),
+    ...(databaseUrl ? developmentOnPostgres(dataDir) : {}),
   };
+  if (plan.balanced) {
+    startProcess('balancer (nginx)', balancerCommand(plan, runDir), {});
+    console.log(`nginx balances ${instances} instances of each part`);
+  }
+
   await Promise.all(
-    serviceProcesses.map(async (service) => {
-      const port = service.defaultPort + offset;
-      startProcess(
-        `${service.name} service`,
-        `${service.dir}/src/main.ts`,
-        // Services sit behind the shell on this machine: it is the one proxy they believe about who
-        // the client is. The shell's own TRUST_PROXY is the operator's (nothing unless set).
-        { ...environment, PORT: String(port), TRUST_PROXY: 'loopback' },
+    plan.services.map((endpoint) => {
+      const service = serviceProcesses.find((s) => s.name === endpoint.part)!;
+      return startInstances(
+        endpoint,
+        nodeEntry(`${service.dir}/src/main.ts`),
         {
-          // Operators (and the e2e suite's failure tests) find each service's current process here.
-          onSpawn: (child) => writeFileSync(path.join(runDir, `${service.name}.pid`), String(child.pid)),
+          ...environment,
+          // Services sit behind the shell (and, here, nginx) on this machine: the proxies they believe
+          // about who the client is. The shell's own TRUST_PROXY is the operator's unless nginx fronts it.
+          TRUST_PROXY: 'loopback',
+          ...(databaseUrl ? { DATABASE_SCHEMA: `${prefix}${endpoint.part.replace(/-/g, '_')}` } : {}),
         },
+        '/readyz',
+        runDir,
       );
-      await waitUntilReady(`${service.name} service`, `http://127.0.0.1:${port}/readyz`);
     }),
   );
-
-  startProcess('shell', `${SHELL_DIR}/src/server/main.ts`, {
-    ...environment,
-    PORT: String(shellPort),
-    ARTIFACT_DIR: store.root,
-  });
-  await waitUntilReady('shell', `http://127.0.0.1:${shellPort}/healthz`);
+  await startInstances(
+    plan.shell,
+    nodeEntry(`${SHELL_DIR}/src/server/main.ts`),
+    {
+      ...environment,
+      ARTIFACT_DIR: artifactDir,
+      ...(databaseUrl ? { DATABASE_SCHEMA: registrySchema } : {}),
+      ...(plan.balanced ? { TRUST_PROXY: 'loopback' } : {}),
+    },
+    '/healthz',
+    runDir,
+  );
+  await waitUntilReady('shell', `${plan.shell.url}/healthz`);
   console.log(
-    `\nStorefront ready in ${((Date.now() - started) / 1000).toFixed(1)}s: http://localhost:${shellPort}\n`,
+    `\nStorefront ready in ${((Date.now() - started) / 1000).toFixed(1)}s: http://localhost:${plan.shell.port}\n`,
   );
 }
 

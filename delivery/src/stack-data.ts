@@ -1,0 +1,27 @@
+import { Client } from 'pg';
+import { serviceProcesses } from './modules';
+
+/**
+ * What a local stack's services call their PostgreSQL schemas: STOREFRONT_SCHEMA_PREFIX before each
+ * service's name, so that the e2e suite's stack (`e2e_`) and a developer's share one database unharmed.
+ */
+export function schemaPrefix(): string {
+  const prefix = process.env.STOREFRONT_SCHEMA_PREFIX ?? '';
+  if (!/^[a-z_]{0,20}$/.test(prefix)) {
+    throw new Error('STOREFRONT_SCHEMA_PREFIX must be lower-case letters and underscores, such as e2e_');
+  }
+  return prefix;
+}
+
+/** Starting fresh on PostgreSQL: every service schema of this prefix is dropped, data and all. */
+export async function dropServiceSchemas(databaseUrl: string, prefix: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const service of serviceProcesses) {
+      await client.query(`DROP SCHEMA IF EXISTS ${prefix}${service.name.replace(/-/g, '_')} CASCADE`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  DEFAULT_PORTS,
+  serviceUrlVariable,
+  type ServicePart,
+  type StorefrontPart,
+} from '@storefront/service-kit';
+import { serviceProcesses } from './modules';
+
+/** One running process of a part, on its own port. */
+export interface Instance {
+  /** `catalog`, `catalog-2`, …: names its log lines and its pid file. */
+  label: string;
+  port: number;
+  url: string;
+}
+
+/** Where a part is reached (its address, which a balancer holds when it has several instances) and its processes. */
+export interface Endpoint {
+  part: StorefrontPart;
+  port: number;
+  url: string;
+  instances: Instance[];
+}
+
+export interface StackPlan {
+  offset: number;
+  shell: Endpoint;
+  services: Endpoint[];
+  /** Whether a balancer holds the addresses (more than one instance of a part). */
+  balanced: boolean;
+}
+
+/**
+ * The payment sandbox stands in for Square, which is one outside system: it keeps its payment links in
+ * memory, so it always runs once.
+ */
+const SINGLE_ONLY: ReadonlySet<StorefrontPart> = new Set(['payment-sandbox']);
+
+const local = (port: number) => `http://127.0.0.1:${port}`;
+
+/**
+ * Where everything of a local stack listens. Each part is reached at its default port shifted by
+ * `offset`. With one instance that is the process itself; with several, the balancer listens there
+ * and instance k (from 0) listens 1000 × (k + 1) higher: catalog at 4001, its instances at 5001 and 6001.
+ */
+export function planStack({ offset, instances }: { offset: number; instances: number }): StackPlan {
+  const endpoint = (part: StorefrontPart): Endpoint => {
+    const port = DEFAULT_PORTS[part] + offset;
+    const count = SINGLE_ONLY.has(part) ? 1 : instances;
+    return {
+      part,
+      port,
+      url: local(port),
+      instances:
+        count === 1
+          ? [{ label: part, port, url: local(port) }]
+          : Array.from({ length: count }, (_, k) => ({
+              label: k === 0 ? part : `${part}-${k + 1}`,
+              port: port + 1000 * (k + 1),
+              url: local(port + 1000 * (k + 1)),
+            })),
+    };
+  };
+  return {
+    offset,
+    shell: endpoint('shell'),
+    services: serviceProcesses.map((service) => endpoint(service.name)),
+    balanced: instances > 1,
+  };
+}
+
+/** The variables through which every process finds every service: CATALOG_SERVICE_URL, … */
+export function serviceAddresses(plan: StackPlan): Record<string, string> {
+  return Object.fromEntries(
+    plan.services.map((endpoint) => [serviceUrlVariable(endpoint.part as ServicePart), endpoint.url]),
+  );
+}
+
+/** The endpoints a balancer fronts: those with more than one instance. */
+export const balancedEndpoints = (plan: StackPlan) =>
+  [plan.shell, ...plan.services].filter((endpoint) => endpoint.instances.length > 1);
