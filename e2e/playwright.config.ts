@@ -21,7 +21,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'site', testIgnore: /operations\// },
+    // The scale-out suite runs on a stack of its own (playwright.scale.config.ts).
+    { name: 'site', testIgnore: [/operations\//, /scale\//] },
     // Stops a service and redeploys a module, so it runs last, after the whole site suite.
     { name: 'operations', testMatch: /operations\/.*\.spec\.ts/, dependencies: ['site'] },
   ],

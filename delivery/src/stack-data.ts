@@ -7,8 +7,8 @@ import { serviceProcesses } from './modules';
  */
 export function schemaPrefix(): string {
   const prefix = process.env.STOREFRONT_SCHEMA_PREFIX ?? '';
-  if (!/^[a-z_]{0,20}$/.test(prefix)) {
-    throw new Error('STOREFRONT_SCHEMA_PREFIX must be lower-case letters and underscores, such as e2e_');
+  if (!/^([a-z][a-z0-9_]{0,19})?$/.test(prefix)) {
+    throw new Error('STOREFRONT_SCHEMA_PREFIX must be a lower-case SQL name such as e2e_');
   }
   return prefix;
 }
