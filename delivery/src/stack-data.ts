@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { clearLimits, limitNamespace } from '@storefront/service-kit';
 import { serviceProcesses } from './modules';
 
 /**
@@ -11,6 +12,13 @@ export function schemaPrefix(): string {
     throw new Error('STOREFRONT_SCHEMA_PREFIX must be a lower-case SQL name such as e2e_');
   }
   return prefix;
+}
+
+/** Starting fresh with Redis: every counter of this stack's services is forgotten. */
+export async function clearStackLimits(redisUrl: string, prefix: string): Promise<void> {
+  for (const service of serviceProcesses) {
+    await clearLimits(redisUrl, limitNamespace(service.name, `${prefix}${service.name.replace(/-/g, '_')}`));
+  }
 }
 
 /** Starting fresh on PostgreSQL: every service schema of this prefix is dropped, data and all. */

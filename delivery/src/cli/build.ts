@@ -1,8 +1,18 @@
 import { buildApps } from '../build';
+import { bundleRunnables } from '../bundle';
 import { remoteModules, SHELL_DIR } from '../modules';
 
-/** `npm run build`: builds the shell and every remote whose sources changed. */
-buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]).catch((error: unknown) => {
+/**
+ * `npm run build`: builds the shell and every remote whose sources changed (webpack), and bundles every
+ * service and the shell's server into plain JavaScript for production (`<package>/dist-node/main.js`).
+ */
+async function main() {
+  await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
+  await bundleRunnables();
+  console.log('  services and shell server: bundled (dist-node/main.js)');
+}
+
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

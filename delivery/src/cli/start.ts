@@ -3,8 +3,9 @@ import path from 'node:path';
 import { defaultDataDir, developmentSecret } from '@storefront/service-kit';
 import { balancerCommand } from '../balancer';
 import { buildApps } from '../build';
-import { dropServiceSchemas, schemaPrefix } from '../stack-data';
-import { remoteModules, serviceProcesses, SHELL_DIR } from '../modules';
+import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';
+import { remoteModules, SHELL_DIR } from '../modules';
+import { bundleFile, bundleRunnables, RUNNABLES } from '../bundle';
 import { nodeEntry, startProcess, stopAll, waitUntilReady } from '../processes';
 import { artifactSettings, openStackArtifacts, publishRemote } from '../publish';
 import { planStack, serviceAddresses, type Endpoint, type StackPlan } from '../stack-plan';
@@ -17,8 +18,15 @@ import { planStack, serviceAddresses, type Endpoint, type StackPlan } from '../s
  * With DATABASE_URL the services keep their data in PostgreSQL, each in a schema of its own
  * (STOREFRONT_SCHEMA_PREFIX before its name); with REDIS_URL their rate limits live in Redis. With
  * STOREFRONT_INSTANCES=2 (which needs DATABASE_URL) every service and the shell run twice, behind nginx
- * at the usual addresses: the shape of a deployment, on loopback.
+ * at the usual addresses: the shape of a deployment, on loopback. STOREFRONT_COMPILED=1 runs the
+ * production bundles (plain `node dist-node/main.js`, as the image does) instead of the TypeScript.
  */
+
+/** How a runnable is started: its production bundle, or its TypeScript entry through tsx. */
+function commandOf(name: string, compiled: boolean): string[] {
+  const runnable = RUNNABLES.find((r) => r.name === name)!;
+  return compiled ? [process.execPath, bundleFile(runnable)] : nodeEntry(`${runnable.dir}/${runnable.entry}`);
+}
 
 /**
  * Payments go to the local payment sandbox, whose webhooks come back through the shell as Square's
@@ -59,7 +67,13 @@ function readSettings() {
       'STOREFRONT_INSTANCES above 1 needs DATABASE_URL: the embedded database belongs to one process, and instances must share their data.',
     );
   }
-  return { offset, instances, databaseUrl, fresh: process.env.STOREFRONT_FRESH === '1' };
+  return {
+    offset,
+    instances,
+    databaseUrl,
+    fresh: process.env.STOREFRONT_FRESH === '1',
+    compiled: process.env.STOREFRONT_COMPILED === '1',
+  };
 }
 
 /** Starts every instance of an endpoint under supervision and waits until each is ready. */
@@ -98,7 +112,7 @@ function writeTopology(runDir: string, plan: StackPlan) {
 
 async function start() {
   const started = Date.now();
-  const { offset, instances, databaseUrl, fresh } = readSettings();
+  const { offset, instances, databaseUrl, fresh, compiled } = readSettings();
   const dataDir = path.resolve(defaultDataDir());
   process.env.STOREFRONT_DATA_DIR = dataDir;
   const plan = planStack({ offset, instances });
@@ -106,10 +120,12 @@ async function start() {
   if (fresh) {
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await dropServiceSchemas(databaseUrl, prefix);
+    if (process.env.REDIS_URL) await clearStackLimits(process.env.REDIS_URL, prefix);
   }
 
   console.log('Building what changed…');
   await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
+  if (compiled) await bundleRunnables();
 
   const artifacts = await openStackArtifacts();
   try {
@@ -139,11 +155,10 @@ async function start() {
   }
 
   await Promise.all(
-    plan.services.map((endpoint) => {
-      const service = serviceProcesses.find((s) => s.name === endpoint.part)!;
-      return startInstances(
+    plan.services.map((endpoint) =>
+      startInstances(
         endpoint,
-        nodeEntry(`${service.dir}/src/main.ts`),
+        commandOf(endpoint.part, compiled),
         {
           ...environment,
           // Services sit behind the shell (and, here, nginx) on this machine: the proxies they believe
@@ -153,12 +168,12 @@ async function start() {
         },
         '/readyz',
         runDir,
-      );
-    }),
+      ),
+    ),
   );
   await startInstances(
     plan.shell,
-    nodeEntry(`${SHELL_DIR}/src/server/main.ts`),
+    commandOf('shell', compiled),
     {
       ...environment,
       ARTIFACT_DIR: artifactDir,

@@ -4,7 +4,11 @@ import { registrySchema, type Registry } from './records';
 import type { LiveRegistry, RegistryStore } from './registry-store';
 
 const CHANNEL = 'registry_changed';
-const MIGRATIONS = path.join(__dirname, '../migrations');
+/** Found through the package: in the shell's production bundle this code no longer sits in it. */
+const MIGRATIONS = path.join(
+  path.dirname(require.resolve('@storefront/artifact-store/package.json')),
+  'migrations',
+);
 
 /**
  * The registry in PostgreSQL, for more than one shell: each change reads the document under a row

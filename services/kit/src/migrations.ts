@@ -2,8 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
 
-/** The kit's own migrations (the data version live snapshots watch), applied before every service's. */
-const KIT_MIGRATIONS = path.join(__dirname, '../migrations');
+/**
+ * The kit's own migrations (data version, rate limits), applied before every service's. Found through
+ * the package, not this file: in a service's production bundle this code no longer sits in the kit.
+ */
+const KIT_MIGRATIONS = path.join(
+  path.dirname(require.resolve('@storefront/service-kit/package.json')),
+  'migrations',
+);
 
 const migrationFiles = (dir: string) =>
   readdirSync(dir)

@@ -61,6 +61,27 @@ export function redisLimits(client: Redis, namespace: string): LimitStore {
 }
 
 /**
+ * Whose counters a service keeps in a shared Redis: its schema's name when it has one (so that two
+ * stacks on one Redis, a developer's and the e2e suite's, count apart), else its own name.
+ */
+export const limitNamespace = (service: string, schema?: string) => schema ?? service;
+
+/** Forgets every counter kept under `namespace` (a stack starting fresh). */
+export async function clearLimits(url: string, namespace: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
  * A Redis connection for counters: commands fail at once while it is down (no queue to wait in), and
  * the outage and the recovery are each logged once.
  */

@@ -13,6 +13,17 @@ export function findRepoRoot(start = __dirname): string {
   return dir;
 }
 
+/** The folder of the package a file belongs to (the nearest package.json above it), from source or bundle. */
+export function packageRootOf(start: string): string {
+  let dir = path.resolve(start);
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${start}`);
+    dir = parent;
+  }
+  return dir;
+}
+
 export function defaultDataDir(): string {
   return process.env.STOREFRONT_DATA_DIR ?? path.join(findRepoRoot(), '.data');
 }

@@ -15,7 +15,14 @@ import {
 import { isUniqueViolation, openPglite, openPostgres, type Database } from './database';
 import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
-import { connectRedis, memoryLimits, postgresLimits, redisLimits, type LimitStore } from './rate-limit';
+import {
+  connectRedis,
+  limitNamespace,
+  memoryLimits,
+  postgresLimits,
+  redisLimits,
+  type LimitStore,
+} from './rate-limit';
 import { defaultDataDir } from './repo-root';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
@@ -126,7 +133,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   // Redis when the deployment has one; else the service's PostgreSQL; memory only when embedded.
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : null;
   const limits = redis
-    ? redisLimits(redis, definition.name)
+    ? redisLimits(redis, limitNamespace(definition.name, config.DATABASE_SCHEMA))
     : config.DATABASE_URL
       ? postgresLimits(db)
       : memoryLimits;

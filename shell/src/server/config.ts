@@ -4,6 +4,7 @@ import {
   DEFAULT_SITE_URL,
   defaultDataDir,
   localUrl,
+  packageRootOf,
   port,
   serviceUrlVariable,
   url,
@@ -28,7 +29,7 @@ export const shellConfigShape = {
   /** The registry's schema there. */
   DATABASE_SCHEMA: baseConfigShape.DATABASE_SCHEMA.default('registry'),
   PORT: port(DEFAULT_PORTS.shell),
-  SHELL_DIST: z.string().default(path.join(__dirname, '../../dist')),
+  SHELL_DIST: z.string().default(path.join(packageRootOf(__dirname), 'dist')),
   ARTIFACT_DIR: z.string().default(path.join(defaultDataDir(), 'artifacts')),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /**

@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { REPO_ROOT, serviceProcesses, SHELL_DIR } from './modules';
+
+/** A process that runs in production: its package folder and the entry point bundled from it. */
+export interface Runnable {
+  name: string;
+  dir: string;
+  entry: string;
+}
+
+export const RUNNABLES: Runnable[] = [
+  ...serviceProcesses.map((service) => ({ name: service.name, dir: service.dir, entry: 'src/main.ts' })),
+  { name: 'shell', dir: SHELL_DIR, entry: 'src/server/main.ts' },
+];
+
+/** Where a runnable's production bundle is written: JavaScript, started with plain `node`. */
+export const bundleFile = (runnable: Pick<Runnable, 'dir'>) =>
+  path.join(REPO_ROOT, runnable.dir, 'dist-node/main.js');
+
+const WORKSPACE_SCOPE = '@storefront/';
+const BUILTINS = new Set(builtinModules);
+
+/** `pg` from `pg/lib/x`, `@scope/name` from `@scope/name/sub`. */
+const packageName = (specifier: string) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+
+interface Manifest {
+  file: string;
+  name: string;
+  /** What its code may import at run time: dependencies, and peers the package using it provides. */
+  dependencies: Record<string, string>;
+}
+
+/** The package.json a source file belongs to. */
+function owningManifest(file: string): Manifest {
+  let dir = path.dirname(file);
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    name: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  return {
+    file: path.join(dir, 'package.json'),
+    name: manifest.name,
+    dependencies: { ...manifest.peerDependencies, ...manifest.dependencies },
+  };
+}
+
+/**
+ * A package imported by another workspace package's code, loaded from that package's folder at run
+ * time, as the unbundled code would load it: the bundle sits in the runnable's folder, from where Node
+ * would find another copy (the kit's undici 7 is not the root's undici 8 of a development install).
+ */
+const fromOwner = (owner: string, specifier: string) => `
+const { createRequire } = require('node:module');
+module.exports = createRequire(require.resolve(${JSON.stringify(`${owner}/package.json`)}))(${JSON.stringify(specifier)});
+`;
+
+/**
+ * The workspace's own packages (TypeScript, not published) are compiled into the bundle; every other
+ * package stays an import, resolved at run time from a production install (`npm ci --omit=dev`) the
+ * way the unbundled code would resolve it. So that such an install is enough, each of those imports
+ * must be a runtime dependency of the package whose code makes it; one that is not (a devDependency,
+ * or one found only through hoisting) fails the build, naming the file, the import and the
+ * package.json to declare it in.
+ */
+function runtimeDependencies(runnable: Runnable): Plugin {
+  const runnableRoot = path.join(REPO_ROOT, runnable.dir);
+  return {
+    name: 'runtime-dependencies',
+    setup(bundler) {
+      bundler.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:') || BUILTINS.has(args.path)) return { external: true };
+        // A workspace package's folder is found at run time (its migrations, beside its package.json).
+        if (args.path.startsWith(WORKSPACE_SCOPE))
+          return args.path.endsWith('/package.json') ? { external: true } : undefined;
+        if (args.namespace === 'owned-dependency') return { external: true };
+        const name = packageName(args.path);
+        const manifest = owningManifest(args.importer);
+        if (!(name in manifest.dependencies)) {
+          return {
+            errors: [
+              {
+                text: `${path.relative(REPO_ROOT, args.importer)} imports ${name}, which ${path.relative(REPO_ROOT, manifest.file)} does not list in its dependencies`,
+              },
+            ],
+          };
+        }
+        if (path.dirname(manifest.file) === runnableRoot) return { external: true };
+        return {
+          path: `${manifest.name}\u0000${args.path}`,
+          namespace: 'owned-dependency',
+          pluginData: { owner: manifest.name, specifier: args.path },
+        };
+      });
+      bundler.onLoad({ filter: /.*/, namespace: 'owned-dependency' }, (args) => {
+        const { owner, specifier } = args.pluginData as { owner: string; specifier: string };
+        return { contents: fromOwner(owner, specifier), loader: 'js', resolveDir: runnableRoot };
+      });
+    },
+  };
+}
+
+/** Bundles one runnable into `dist-node/main.js` (with a source map beside it, for stack traces). */
+export async function bundleRunnable(runnable: Runnable): Promise<void> {
+  await build({
+    entryPoints: [path.join(REPO_ROOT, runnable.dir, runnable.entry)],
+    outfile: bundleFile(runnable),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [runtimeDependencies(runnable)],
+  });
+}
+
+/** Bundles every service and the shell's server for production. */
+export async function bundleRunnables(): Promise<void> {
+  await Promise.all(RUNNABLES.map(bundleRunnable));
+}
