@@ -4,23 +4,29 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   activate,
+  bucketConfigShape,
+  bucketSettingsOf,
   openArtifacts,
   publish,
   type Artifacts,
   type VersionRecord,
 } from '@storefront/artifact-store';
-import { defaultDataDir } from '@storefront/service-kit';
+import { defaultDataDir, loadConfig } from '@storefront/service-kit';
 import { distDir } from './build';
 import { readRemoteDeclaration } from './deploy';
 import { REPO_ROOT, type RemoteModule } from './modules';
 import { schemaPrefix } from './stack-data';
 
-/** Where builds go (ARTIFACT_DIR) and the registry is kept: PostgreSQL with DATABASE_URL, else a file. */
+/**
+ * Where builds go (ARTIFACT_DIR, and ARTIFACT_BUCKET when set) and where the registry is kept:
+ * PostgreSQL with DATABASE_URL, else a file.
+ */
 export function artifactSettings() {
   return {
     dir: process.env.ARTIFACT_DIR ?? path.join(defaultDataDir(), 'artifacts'),
     databaseUrl: process.env.DATABASE_URL || undefined,
     registrySchema: `${schemaPrefix()}registry`,
+    bucket: bucketSettingsOf(loadConfig('artifacts', bucketConfigShape)),
   };
 }
 

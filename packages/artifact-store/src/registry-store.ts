@@ -17,8 +17,12 @@ export interface RegistryStore {
   read(): Promise<Registry>;
   /** Applies `change` to the latest registry under the store's lock and saves it; returns the result. */
   update(change: (registry: Registry) => void): Promise<Registry>;
-  /** A view of the registry that follows every change, by any process, within a second. */
-  live(): Promise<LiveRegistry>;
+  /**
+   * A view of the registry that follows every change, by any process, within a second. `prepare` is
+   * awaited before the view shows a registry (a shell copies its live builds first); the file store,
+   * whose builds are always on this machine, does not need it.
+   */
+  live(options?: { prepare?(registry: Registry): Promise<void> }): Promise<LiveRegistry>;
   close(): Promise<void>;
 }
 

@@ -2,12 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BuildFiles } from './build-files';
+import S3rver from 's3rver';
+import { BucketBuilds } from './bucket-builds';
+import { BuildFiles, hashDirectory } from './build-files';
 import { FileRegistry } from './file-registry';
 import { PostgresRegistry } from './postgres-registry';
 import { toPublicRegistry } from './records';
 import { activate, type RegistryStore } from './registry-store';
-import { publish } from './store';
+import { mirrorLiveVersions, publish } from './store';
 
 function buildFolder(content: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'build-'));
@@ -119,5 +121,54 @@ describe.each(registries)('the registry in %s', (_kind, open) => {
     } finally {
       await live.close();
     }
+  });
+});
+
+describe('builds in an S3-compatible bucket', () => {
+  // s3rver: an S3-compatible server on loopback, standing in for the object store (and its CDN).
+  let server: S3rver;
+  const endpoint = 'http://127.0.0.1:4599';
+  beforeAll(async () => {
+    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    server = new S3rver({
+      port: 4599,
+      address: '127.0.0.1',
+      silent: true,
+      directory: mkdtempSync(path.join(tmpdir(), 's3rver-')),
+      configureBuckets: [{ name: 'builds', configs: [] }],
+    });
+    await server.run();
+  });
+  afterAll(() => server.close());
+
+  it('are uploaded once by a deploy and copied by a shell on another machine, whole', async () => {
+    const bucket = new BucketBuilds({ bucket: 'builds', endpoint });
+    const registry = new FileRegistry(mkdtempSync(path.join(tmpdir(), 'registry-')));
+    const deployer = {
+      files: new BuildFiles(mkdtempSync(path.join(tmpdir(), 'deployer-'))),
+      registry,
+      bucket,
+    };
+    const published = await publish(deployer, 'content', buildFolder('v1'), meta);
+    await activate(registry, 'content', published.version, 'ops');
+    await publish(deployer, 'content', buildFolder('v1'), meta); // the same build again: nothing new
+
+    const shell = { files: new BuildFiles(mkdtempSync(path.join(tmpdir(), 'shell-'))), bucket };
+    await mirrorLiveVersions(shell, await registry.read());
+    const copied = shell.files.versionDir('content', published.version);
+    expect(readFileSync(path.join(copied, 'remoteEntry.js'), 'utf8')).toBe('v1');
+    expect(readFileSync(path.join(copied, 'nested/chunk.js'), 'utf8')).toBe('chunk');
+    expect(hashDirectory(copied)).toBe(published.contentHash);
+    bucket.close();
+  });
+
+  it('refuse to copy a version the bucket does not have whole', async () => {
+    const bucket = new BucketBuilds({ bucket: 'builds', endpoint });
+    const shell = new BuildFiles(mkdtempSync(path.join(tmpdir(), 'shell-')));
+    await expect(bucket.download(shell, 'content', '0.1.0-000000000000')).rejects.toThrow(
+      'The bucket has no published content 0.1.0-000000000000',
+    );
+    bucket.close();
   });
 });

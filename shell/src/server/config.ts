@@ -10,6 +10,7 @@ import {
   url,
 } from '@storefront/service-kit';
 import path from 'node:path';
+import { bucketConfigShape } from '@storefront/artifact-store';
 import { z } from 'zod';
 
 /** The services the shell proxies under /api/<module>/, each at a base URL from configuration. */
@@ -28,6 +29,7 @@ export const shellConfigShape = {
   DATABASE_URL: baseConfigShape.DATABASE_URL,
   /** The registry's schema there. */
   DATABASE_SCHEMA: baseConfigShape.DATABASE_SCHEMA.default('registry'),
+  ...bucketConfigShape,
   PORT: port(DEFAULT_PORTS.shell),
   SHELL_DIST: z.string().default(path.join(packageRootOf(__dirname), 'dist')),
   ARTIFACT_DIR: z.string().default(path.join(defaultDataDir(), 'artifacts')),

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { openArtifacts } from '@storefront/artifact-store';
+import { bucketSettingsOf, mirrorLiveVersions, openArtifacts } from '@storefront/artifact-store';
 import { ConfigError, createLogger, loadConfig } from '@storefront/service-kit';
 import { shellConfigShape } from './config';
 import { createShellServer } from './app';
@@ -20,10 +20,14 @@ async function start() {
     dir: config.ARTIFACT_DIR,
     databaseUrl: config.DATABASE_URL,
     registrySchema: config.DATABASE_SCHEMA,
+    bucket: bucketSettingsOf(config),
   });
   // Every page is rendered from the registry as it is now: a deploy or a rollback by any process is
-  // served as soon as the registry store announces it.
-  const registry = await artifacts.registry.live();
+  // served as soon as the registry store announces it, once this shell has the live builds (copied
+  // from the bucket, when the builds live in one).
+  const registry = await artifacts.registry.live({
+    prepare: (next) => mirrorLiveVersions(artifacts, next),
+  });
   const server = createServer(
     createShellServer(config, { files: artifacts.files, registry: registry.current }, logger),
   ).listen(config.PORT, config.HOST, () => {
