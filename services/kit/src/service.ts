@@ -101,7 +101,10 @@ function onePerVariable(problems: string[]): string[] {
   });
 }
 
-/** Starts a service: configuration, database, migrations, HTTP, and a graceful stop on SIGTERM/SIGINT. */
+/**
+ * Starts a service: configuration, database, migrations, HTTP, and a graceful stop on SIGTERM/SIGINT.
+ * With `--migrate-only` on the command line it stops after the migrations (a deployment's migration job).
+ */
 export async function runService<S extends z.ZodRawShape>(definition: ServiceDefinition<S>): Promise<Server> {
   let config: ServiceConfig<S>;
   try {
@@ -129,6 +132,12 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   });
   const applied = await migrate(db, definition.migrationsDir);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  if (process.argv.includes('--migrate-only')) {
+    // A deployment's migration job: the schema brought up to date before any new instance starts.
+    logger.info({ applied: applied.length }, `${definition.name} database is up to date`);
+    await db.close();
+    process.exit(0);
+  }
 
   // Redis when the deployment has one; else the service's PostgreSQL; memory only when embedded.
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : null;

@@ -83,6 +83,10 @@ export function createShellServer(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'shell' });
   });
+  // Listening at all means the registry was read and its live builds are here: ready for pages.
+  app.get('/readyz', (_req, res) => {
+    res.json({ status: 'ready' });
+  });
 
   // Scripts go out before anything else, with only the headers that matter for a script: the page's
   // policies belong to the page, and on a dozen files they would add kilobytes to every first visit.

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# What the image's production stages do, on this machine: the package manifests alone, a production
+# install of the parts that run (`npm ci --omit=dev` for the shell and the services), the build output
+# copied in. Used by the Dockerfile's logic and by CI (verify-production.sh) to prove that is enough.
+# usage: production-install.sh <repository> <target folder>
+set -euo pipefail
+repo=$(cd "$1" && pwd)
+target=$2
+RUNNABLE_WORKSPACES=(shell services/catalog services/product services/checkout services/account services/content)
+
+mkdir -p "$target"
+(cd "$repo" && find . -name package.json -not -path '*/node_modules/*' -not -path './.data/*' \
+  -exec cp --parents {} "$target" \;)
+cp "$repo/package-lock.json" "$target/"
+workspaces=()
+for workspace in "${RUNNABLE_WORKSPACES[@]}"; do workspaces+=(--workspace "$workspace"); done
+(cd "$target" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund "${workspaces[@]}" >/dev/null)
+
+# The build output: bundles, migrations, the shell's browser build and server renderer.
+for dir in "$repo"/services/*/; do
+  name=$(basename "$dir")
+  for part in dist-node migrations; do
+    if [ -d "$dir$part" ]; then cp -r "$dir$part" "$target/services/$name/"; fi
+  done
+done
+mkdir -p "$target/packages/artifact-store"
+cp -r "$repo/packages/artifact-store/migrations" "$target/packages/artifact-store/"
+cp -r "$repo/shell/dist" "$repo/shell/dist-node" "$target/shell/"
