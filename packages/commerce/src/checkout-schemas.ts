@@ -9,17 +9,24 @@ export const COUNTRIES = ['United States', 'Canada', 'United Kingdom', 'Australi
 
 const text = z._default(z.string().check(z.trim(), z.maxLength(200)), '');
 
+/** A line to price: a product and dose from the channel it was shown from, so a cart may mix channels. */
+export const orderLineSchema = z.extend(productLineSchema, { channel: salesChannelSchema });
+const orderLinesSchema = z.array(orderLineSchema).check(z.minLength(1), z.maxLength(50));
+const affiliateCodeInputSchema = z.optional(z.string().check(z.trim(), z.maxLength(64)));
+
 /**
  * What the browser may send to place an order: products, doses, quantities, channels, a code, who and
  * where. Nothing about prices: the checkout service prices every order itself.
  */
 export const orderRequestSchema = z.object({
   checkout: checkoutKindSchema,
-  // Each line is priced from the channel it was shown from, so a cart may mix channels.
-  lines: z
-    .array(z.extend(productLineSchema, { channel: salesChannelSchema }))
-    .check(z.minLength(1), z.maxLength(50)),
-  affiliateCode: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  lines: orderLinesSchema,
+  affiliateCode: affiliateCodeInputSchema,
+  /**
+   * The total, in cents, the page showed the shopper. When present and the order prices differently
+   * (a price changed meanwhile), the order is refused rather than charged at a figure nobody saw.
+   */
+  expectedTotal: z.optional(z.int().check(z.minimum(0))),
   customer: z.object({ email: text, firstName: text, lastName: text, phoneNumber: text }),
   shipping: z.optional(
     z.object({
@@ -79,6 +86,25 @@ export const orderTotalsSchema = z.object({
   tax: z.int(),
   total: z.int(),
 });
+
+/** What the cart asks the checkout service to price: its lines and the applied affiliate code. */
+export const cartQuoteRequestSchema = z.object({
+  lines: orderLinesSchema,
+  affiliateCode: affiliateCodeInputSchema,
+});
+export type CartQuoteRequest = z.infer<typeof cartQuoteRequestSchema>;
+
+/**
+ * The checkout service's price of a cart, made by the same pricing as an order (spec section 9): each
+ * line at its channel's current price, the discount, shipping, tax and total.
+ */
+export const cartQuoteSchema = z.object({
+  lines: z.array(z.extend(orderLineSchema, { name: z.string(), unitPrice: z.int(), lineTotal: z.int() })),
+  totals: z.extend(orderTotalsSchema, { discountedSubtotal: z.int() }),
+  /** The rate of the affiliate code the quote applied; 0 without one. */
+  discountRate: z.number(),
+});
+export type CartQuote = z.infer<typeof cartQuoteSchema>;
 
 export const placedOrderSchema = z.object({
   orderId: z.string(),

@@ -33,6 +33,9 @@ export function formatDiscountPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
 
+/** The tax rate as the summary and Square's receipt name it ('8%'), from the rate itself. */
+export const TAX_RATE_LABEL = `${TAX_RATE_BASIS_POINTS / 100}%`;
+
 /** Spec section 4's applied-affiliate label, '{name} - N% off' (also the discount's name on Square's receipt). */
 export const affiliateDiscountLabel = (affiliateName: string, rate: number) =>
   `${affiliateName} - ${formatDiscountPercent(rate)} off`;

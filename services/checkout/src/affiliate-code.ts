@@ -1,12 +1,11 @@
+import { normalizeAffiliateCode } from '@storefront/commerce';
 import { z } from 'zod';
 
-/** Spec section 5: trimmed and upper-cased before lookup; blank is refused without a lookup. */
+/** Spec section 5: normalised before lookup; blank is refused without a lookup. */
 export const affiliateCodeSchema = z
   .string({ message: 'Enter an affiliate code.' })
-  .trim()
-  .min(1, 'Enter an affiliate code.')
-  .max(64, 'That affiliate code is too long.')
-  .transform((code) => code.toUpperCase());
+  .transform(normalizeAffiliateCode)
+  .pipe(z.string().min(1, 'Enter an affiliate code.').max(64, 'That affiliate code is too long.'));
 
 /** What an operator may create: letters, digits, '-' and '_', 3 to 32 characters. */
 export const newAffiliateCodeSchema = affiliateCodeSchema.pipe(

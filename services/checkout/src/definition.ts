@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { Router } from 'express';
 import {
   DEFAULT_PORTS,
   DEFAULT_SITE_URL,
@@ -9,11 +8,9 @@ import {
   type ServiceDefinition,
 } from '@storefront/service-kit';
 import { z } from 'zod';
+import { checkoutRoutes } from './app';
 import { createCatalogPricing } from './catalog-client';
-import { affiliateRoutes } from './routes/affiliates';
 import { createSquareGateway } from './payments/square-gateway';
-import { orderRoutes } from './routes/orders';
-import { webhookRoutes } from './routes/webhooks';
 import { addAffiliate, DEMO_AFFILIATE } from './store/affiliates-store';
 import { version } from '../package.json';
 
@@ -99,53 +96,46 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
     },
   ],
   start: ({ db, config, logger, limits }) => {
-    const affiliateAttempts = new Limiter(
-      'affiliate-attempts',
-      { limit: config.AFFILIATE_LOOKUP_LIMIT, windowMs: config.AFFILIATE_LOOKUP_WINDOW_MS },
-      limits,
-    );
-    const orders = new Limiter(
-      'orders',
-      { limit: config.ORDER_LIMIT_PER_CLIENT, windowMs: config.ORDER_LIMIT_WINDOW_MS },
-      limits,
-    );
     const pricing = createCatalogPricing(
       config.CATALOG_SERVICE_URL,
       config.CATALOG_TIMEOUT_MS,
       config.SERVICE_KEY,
     );
+    const payments = createSquareGateway(
+      {
+        environment: config.SQUARE_ENVIRONMENT,
+        accessToken: config.SQUARE_ACCESS_TOKEN,
+        locationId: config.SQUARE_LOCATION_ID,
+        siteUrl: config.SITE_URL,
+        maxRetries: config.SQUARE_MAX_RETRIES,
+        timeoutSeconds: config.SQUARE_TIMEOUT_SECONDS,
+      },
+      logger,
+    );
     return {
       stop: () => void pricing.close(),
-      routes: Router()
-        .use(affiliateRoutes(db, affiliateAttempts))
-        .use(
-          orderRoutes(
-            db,
-            pricing,
-            createSquareGateway(
-              {
-                environment: config.SQUARE_ENVIRONMENT,
-                accessToken: config.SQUARE_ACCESS_TOKEN,
-                locationId: config.SQUARE_LOCATION_ID,
-                siteUrl: config.SITE_URL,
-                maxRetries: config.SQUARE_MAX_RETRIES,
-                timeoutSeconds: config.SQUARE_TIMEOUT_SECONDS,
-              },
-              logger,
-            ),
-            { orders, affiliateAttempts },
+      routes: checkoutRoutes({
+        db,
+        pricing,
+        payments,
+        logger,
+        limits: {
+          affiliateAttempts: new Limiter(
+            'affiliate-attempts',
+            { limit: config.AFFILIATE_LOOKUP_LIMIT, windowMs: config.AFFILIATE_LOOKUP_WINDOW_MS },
+            limits,
           ),
-        )
-        .use(
-          webhookRoutes(
-            db,
-            {
-              signatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY,
-              notificationUrl: config.SQUARE_WEBHOOK_NOTIFICATION_URL,
-            },
-            logger,
+          orders: new Limiter(
+            'orders',
+            { limit: config.ORDER_LIMIT_PER_CLIENT, windowMs: config.ORDER_LIMIT_WINDOW_MS },
+            limits,
           ),
-        ),
+        },
+        webhooks: {
+          signatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY,
+          notificationUrl: config.SQUARE_WEBHOOK_NOTIFICATION_URL,
+        },
+      }),
     };
   },
 };

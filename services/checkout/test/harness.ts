@@ -13,15 +13,14 @@ import {
   type TestDatabaseKind,
   type TestService,
 } from '@storefront/service-kit/testing';
-import { Router } from 'express';
+import { checkoutRoutes } from '../src/app';
 import { createCatalogPricing } from '../src/catalog-client';
+import type { CheckoutLimits } from '../src/domain/caller';
 import {
   createSquareGateway,
   type PaymentGateway,
   type SquareSettings,
 } from '../src/payments/square-gateway';
-import { orderRoutes, type OrderLimits } from '../src/routes/orders';
-import { webhookRoutes } from '../src/routes/webhooks';
 import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
 
 export const SIGNATURE_KEY = 'test-signature-key';
@@ -29,7 +28,7 @@ export const ACCESS_TOKEN = 'test-access-token';
 export const LOCATION_ID = 'TEST-LOCATION';
 /** Two migrated databases and three servers take a few seconds on a busy 2-core machine. */
 /** Per-client budgets no ordinary test comes near; the limits have tests of their own. */
-export const roomyLimits = (): OrderLimits => ({
+export const roomyLimits = (): CheckoutLimits => ({
   orders: new Limiter('orders', { limit: 100_000, windowMs: 60_000 }),
   affiliateAttempts: new Limiter('affiliate-attempts', { limit: 100_000, windowMs: 60_000 }),
 });
@@ -52,6 +51,8 @@ async function freePort(): Promise<number> {
 
 export interface CheckoutHarness {
   checkout: TestService;
+  /** The catalog service the checkout prices from, with its database (prices can be changed in it). */
+  catalog: TestService;
   checkoutUrl: string;
   notificationUrl: string;
   sandbox: Sandbox;
@@ -105,16 +106,14 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
     timeoutSeconds: 5,
   });
   const routesOn = (db: TestService['db'], squareUrl: string) =>
-    Router()
-      .use(
-        orderRoutes(
-          db,
-          createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey),
-          createSquareGateway(square(squareUrl), silentLogger()),
-          roomyLimits(),
-        ),
-      )
-      .use(webhookRoutes(db, { signatureKey: SIGNATURE_KEY, notificationUrl }, silentLogger()));
+    checkoutRoutes({
+      db,
+      pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey),
+      payments: createSquareGateway(square(squareUrl), silentLogger()),
+      limits: roomyLimits(),
+      webhooks: { signatureKey: SIGNATURE_KEY, notificationUrl },
+      logger: silentLogger(),
+    });
 
   const checkout = await openTestService(kind, {
     name: 'checkout',
@@ -127,6 +126,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
 
   return {
     checkout,
+    catalog,
     checkoutUrl,
     notificationUrl,
     sandbox,

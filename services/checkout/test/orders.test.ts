@@ -12,8 +12,10 @@ import request from 'supertest';
 import { orderRequestSchema } from '@storefront/commerce';
 import { createCatalogPricing } from '../src/catalog-client';
 import { createOrder } from '../src/store/orders-store';
+import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
 import { createSquareGateway } from '../src/payments/square-gateway';
-import { orderRoutes, type OrderLimits } from '../src/routes/orders';
+import { checkoutRoutes } from '../src/app';
+import type { CheckoutLimits } from '../src/domain/caller';
 import { HARNESS_START_MS, openCheckoutHarness, roomyLimits, type CheckoutHarness } from './harness';
 
 const researcher = {
@@ -37,15 +39,15 @@ const order = (changes: Record<string, unknown> = {}) => ({
  * Order routes whose catalog is unreachable (a closed port), so nothing can be priced and no order is
  * made; Square is unreachable too, through the real gateway, and never asked.
  */
-const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: OrderLimits, trustProxy?: string) =>
+const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: CheckoutLimits, trustProxy?: string) =>
   openTestService(kind, {
     name: 'checkout',
     migrationsDir: path.join(__dirname, '../migrations'),
     start: ({ db }) => ({
-      routes: orderRoutes(
+      routes: checkoutRoutes({
         db,
-        createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
-        createSquareGateway(
+        pricing: createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
+        payments: createSquareGateway(
           {
             environment: 'http://127.0.0.1:9',
             accessToken: 'unused',
@@ -57,7 +59,9 @@ const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: OrderLimits, tr
           silentLogger(),
         ),
         limits,
-      ),
+        webhooks: { signatureKey: 'unused', notificationUrl: 'http://shop.test/webhooks/square' },
+        logger: silentLogger(),
+      }),
     }),
     trustProxy,
   });
@@ -360,6 +364,7 @@ describe('per-client limits on order creation', () => {
       },
       'loopback',
     );
+    await addAffiliate(checkout.db, DEMO_AFFILIATE);
   });
   afterAll(() => checkout.dispose());
 
@@ -384,6 +389,22 @@ describe('per-client limits on order creation', () => {
     for (const code of ['GUESS1', 'GUESS2', 'RESEARCH10']) {
       guesses.push((await from('198.51.100.30', order({ affiliateCode: code }))).status);
     }
+    expect(guesses).toEqual([422, 422, 429]);
+  });
+
+  it('charges codes guessed through cart quotes to the same budget, but not the applied code sent again', async () => {
+    const quote = (client: string, affiliateCode: string) =>
+      request(checkout.app)
+        .post('/cart/quote')
+        .set('x-forwarded-for', client)
+        .send({ lines: order().lines, affiliateCode });
+    // The catalog is down, so a known code gets as far as pricing (503), however often it is sent.
+    const applied = [];
+    for (let i = 0; i < 4; i++) applied.push((await quote('198.51.100.40', 'RESEARCH10')).status);
+    expect(applied).toEqual([503, 503, 503, 503]);
+    const guesses = [];
+    for (const code of ['GUESS1', 'GUESS2', 'GUESS3'])
+      guesses.push((await quote('198.51.100.41', code)).status);
     expect(guesses).toEqual([422, 422, 429]);
   });
 });

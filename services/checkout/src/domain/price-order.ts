@@ -39,25 +39,26 @@ export interface PricedOrder {
 
 /**
  * Never trust the client-supplied amount: every line is priced by the catalog from the price list of
- * the channel it was shown from (a cart may mix channels), and the totals follow spec section 9.
+ * the channel it was shown from (a cart may mix channels), and the totals follow spec section 9. Orders
+ * and cart quotes are both priced here, so the cart shows what the order will charge.
  */
 export async function priceOrder(
-  request: OrderRequest,
+  orderLines: OrderRequest['lines'],
   discountRate: number,
   pricing: CatalogPricing,
   requestId?: string,
 ): Promise<PricedOrder> {
-  if (request.lines.some((line) => line.quantity > ORDER_CAP.vialsPerLine)) throw orderTooLarge();
-  const channels = [...new Set(request.lines.map((line) => line.channel))];
+  if (orderLines.some((line) => line.quantity > ORDER_CAP.vialsPerLine)) throw orderTooLarge();
+  const channels = [...new Set(orderLines.map((line) => line.channel))];
   const quotes = new Map<SalesChannel, Quote>();
   for (const channel of channels) {
-    const lines = request.lines
+    const lines = orderLines
       .filter((line) => line.channel === channel)
       .map(({ productId, dose, quantity }) => ({ productId, dose, quantity }));
     quotes.set(channel, await pricing.quote({ channel, lines }, requestId));
   }
   const taken = new Map<SalesChannel, number>();
-  const lines = request.lines.map((line): PricedLine => {
+  const lines = orderLines.map((line): PricedLine => {
     const index = taken.get(line.channel) ?? 0;
     taken.set(line.channel, index + 1);
     const quoted = quotes.get(line.channel)!.lines[index]!;

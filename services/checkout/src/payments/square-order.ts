@@ -2,6 +2,7 @@ import {
   affiliateDiscountLabel,
   COUNTRIES,
   skuLabel,
+  TAX_RATE_LABEL,
   type CheckoutKind,
   type OrderTotals,
 } from '@storefront/commerce';
@@ -65,7 +66,7 @@ export function paymentLinkRequest(
     });
   }
   serviceCharges.push({
-    name: 'Sales tax (8%)',
+    name: `Sales tax (${TAX_RATE_LABEL})`,
     amountMoney: usd(order.totals.tax),
     calculationPhase: 'TOTAL_PHASE',
     taxable: false,

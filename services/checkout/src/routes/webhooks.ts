@@ -2,7 +2,7 @@ import { HttpProblem, rawBodyOf, type Database, type Logger } from '@storefront/
 import { Router } from 'express';
 import { WebhooksHelper } from 'square';
 import { z } from 'zod';
-import { applyPaymentEvent } from '../store/payments-store';
+import { recordPayment } from '../domain/record-payment';
 
 export interface WebhookSettings {
   signatureKey: string;
@@ -68,7 +68,7 @@ export function webhookRoutes(db: Database, settings: WebhookSettings, logger: L
     if (!event.type.startsWith('payment.') || !payment) {
       return res.json({ received: true, outcome: 'ignored' });
     }
-    const outcome = await applyPaymentEvent(db, {
+    const outcome = await recordPayment(db, {
       eventId: event.event_id,
       type: event.type,
       squareOrderId: payment.order_id ?? null,

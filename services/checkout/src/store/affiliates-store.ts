@@ -1,10 +1,5 @@
+import type { AffiliateDiscount } from '@storefront/commerce';
 import { isUniqueViolation, type Queryable } from '@storefront/service-kit';
-
-export interface AffiliateDiscount {
-  affiliateId: string;
-  affiliateName: string;
-  discountRate: number;
-}
 
 export interface AffiliateRecord {
   code: string;

@@ -1,9 +1,9 @@
 import type { OrderRequest, PlacedOrder } from '@storefront/commerce';
 import type { Queryable } from '@storefront/service-kit';
 import type { PricedOrder } from '../domain/price-order';
-import type { OrderForPayment } from '../payments/square-order';
+import { ORDER_CURRENCY, type OrderForPayment } from '../payments/square-order';
 import type { PaymentLink } from '../payments/square-gateway';
-import type { AffiliateDiscount } from './affiliates-store';
+import type { AffiliateDiscount } from '@storefront/commerce';
 
 interface OrderRow {
   id: string;
@@ -233,4 +233,34 @@ export async function recordPaymentLink(db: Queryable, orderId: string, link: Pa
     orderId,
   ]);
   return existing.rows[0]!.payment_url;
+}
+
+/** A completed payment as Square reported it. */
+export interface CompletedPayment {
+  squareOrderId: string;
+  squarePaymentId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+}
+
+export type PaymentMatch = 'paid' | 'already_paid' | 'amount_mismatch' | 'unknown_order';
+
+/**
+ * Marks the order paid, only if it awaits payment and the payment is for its full stored total in the
+ * order's currency. Nothing ever moves an order back, so late or repeated events leave a paid order be.
+ */
+export async function markOrderPaid(db: Queryable, payment: CompletedPayment): Promise<PaymentMatch> {
+  const paid = await db.query(
+    `UPDATE orders SET status = 'paid', paid_at = now(), square_payment_id = $2, updated_at = now()
+      WHERE square_order_id = $1 AND status = 'pending_payment' AND total_cents = $3 AND $4::text = $5::text
+      RETURNING id`,
+    [payment.squareOrderId, payment.squarePaymentId, payment.amountCents, payment.currency, ORDER_CURRENCY],
+  );
+  if (paid.rowCount) return 'paid';
+  const { rows } = await db.query<{ status: string }>(
+    'SELECT status FROM orders WHERE square_order_id = $1',
+    [payment.squareOrderId],
+  );
+  if (!rows[0]) return 'unknown_order';
+  return rows[0].status === 'paid' ? 'already_paid' : 'amount_mismatch';
 }

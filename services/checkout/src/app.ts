@@ -1,0 +1,28 @@
+import type { Database, Logger } from '@storefront/service-kit';
+import { Router } from 'express';
+import type { CatalogPricing } from './catalog-client';
+import type { CheckoutLimits } from './domain/caller';
+import type { PaymentGateway } from './payments/square-gateway';
+import { affiliateRoutes } from './routes/affiliates';
+import { cartRoutes } from './routes/cart';
+import { orderRoutes } from './routes/orders';
+import { webhookRoutes, type WebhookSettings } from './routes/webhooks';
+
+/** What the checkout service is made of: its database and its two outside systems, and its budgets. */
+export interface CheckoutParts {
+  db: Database;
+  pricing: CatalogPricing;
+  payments: PaymentGateway;
+  limits: CheckoutLimits;
+  webhooks: WebhookSettings;
+  logger: Logger;
+}
+
+/** Every route of the checkout service; the service's start and its tests build it the same way. */
+export function checkoutRoutes(parts: CheckoutParts): Router {
+  return Router()
+    .use(affiliateRoutes(parts.db, parts.limits.affiliateAttempts))
+    .use(cartRoutes(parts))
+    .use(orderRoutes(parts))
+    .use(webhookRoutes(parts.db, parts.webhooks, parts.logger));
+}

@@ -1,0 +1,36 @@
+import type { AffiliateDiscount } from '@storefront/commerce';
+import { HttpProblem, type Database, type Limiter } from '@storefront/service-kit';
+import { affiliateCodeSchema } from '../affiliate-code';
+import { findAffiliateDiscount } from '../store/affiliates-store';
+
+export type CodeDiscount = AffiliateDiscount & { code: string };
+
+const invalidCode = () =>
+  new HttpProblem(422, 'Invalid Code', 'The affiliate code you entered is not valid.');
+
+/**
+ * Charges one affiliate-code attempt to the client, on the budget every route that looks a code up
+ * shares (lookups, quotes and orders), so codes cannot be enumerated through any of them.
+ */
+export const chargeCodeAttempt = (attempts: Limiter, client: string) =>
+  attempts.charge(client, 'affiliate code attempts');
+
+/**
+ * The discount a code gives, or Invalid Code. `charge` says what a try costs: 'every-try' where a code
+ * is typed (lookups, orders), 'misses' where the code is the applied one sent again with every view of
+ * the cart, so a shopper's own code costs nothing while guesses still run out of budget.
+ */
+export async function discountOfCode(
+  db: Database,
+  attempts: Limiter,
+  client: string,
+  rawCode: string,
+  charge: 'every-try' | 'misses',
+): Promise<CodeDiscount> {
+  if (charge === 'every-try') await chargeCodeAttempt(attempts, client);
+  const code = affiliateCodeSchema.safeParse(rawCode);
+  const discount = code.success ? await findAffiliateDiscount(db, code.data) : null;
+  if (discount) return { ...discount, code: code.data! };
+  if (charge === 'misses') await chargeCodeAttempt(attempts, client);
+  throw invalidCode();
+}

@@ -1,0 +1,13 @@
+import type { Limiter } from '@storefront/service-kit';
+
+/** Who is asking: the client address the budgets are kept by, and the request id logs and calls carry. */
+export interface Caller {
+  client: string;
+  requestId: string;
+}
+
+/** Per-client budgets: orders made (each one a payment link), and affiliate codes tried. */
+export interface CheckoutLimits {
+  orders: Limiter;
+  affiliateAttempts: Limiter;
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { checkoutProblem, type OrderRequest, type PlacedOrder } from '@storefront/commerce';
+import { HttpProblem, type Database } from '@storefront/service-kit';
+import type { CatalogPricing } from '../catalog-client';
+import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
+import type { OrderForPayment } from '../payments/square-order';
+import {
+  createOrder,
+  loadOrderForPayment,
+  orderForPayment,
+  recordPaymentLink,
+  type StoredOrder,
+} from '../store/orders-store';
+import { discountOfCode } from './affiliate-discount';
+import type { Caller, CheckoutLimits } from './caller';
+import { priceOrder } from './price-order';
+
+export interface OrderServices {
+  db: Database;
+  pricing: CatalogPricing;
+  payments: PaymentGateway;
+  limits: CheckoutLimits;
+}
+
+const keyReused = () =>
+  new HttpProblem(
+    422,
+    'Request already used',
+    'This Idempotency-Key was already used for a different order.',
+  );
+
+const pricesChanged = () =>
+  new HttpProblem(
+    409,
+    'Prices Changed',
+    'Some prices have changed since this page was loaded. Please review the updated total and try again.',
+  );
+
+/**
+ * Spec section 4's Complete Order: checked, priced by the catalog, stored, and given Square's hosted
+ * payment page. The order is stored before Square is called, so a failed call leaves it
+ * pending_payment; a retry with the same Idempotency-Key comes back for the same order (read back from
+ * the database), and Square, keyed by the order id, cannot make a second link for it.
+ */
+export async function placeOrder(
+  request: OrderRequest,
+  idempotencyKey: string | null,
+  services: OrderServices,
+  caller: Caller,
+): Promise<{ created: boolean; order: PlacedOrder }> {
+  const { db, pricing, limits } = services;
+  const problem = checkoutProblem(request);
+  if (problem) throw new HttpProblem(400, problem.title, problem.description);
+  const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing.
+  await limits.orders.charge(caller.client, 'orders');
+
+  const affiliate = request.affiliateCode
+    ? await discountOfCode(db, limits.affiliateAttempts, caller.client, request.affiliateCode, 'every-try')
+    : null;
+  const priced = await priceOrder(request.lines, affiliate?.discountRate ?? 0, pricing, caller.requestId);
+  if (request.expectedTotal !== undefined && request.expectedTotal !== priced.totals.total)
+    throw pricesChanged();
+
+  const order = { request, priced, affiliate, idempotencyKey, fingerprint };
+  // A retry or a double submit gets the first answer back, and nothing new is created.
+  const { stored, created } = await createOrder(db, order);
+  if (!created && stored.fingerprint !== fingerprint) throw keyReused();
+  const url = await paymentUrlOf(stored, created ? orderForPayment(stored, order) : undefined, services);
+  return { created, order: { ...stored.order, url } };
+}
+
+async function paymentUrlOf(
+  stored: StoredOrder,
+  justStored: OrderForPayment | undefined,
+  { db, payments }: Pick<OrderServices, 'db' | 'payments'>,
+): Promise<string> {
+  if (stored.paymentUrl) return stored.paymentUrl;
+  try {
+    const order = justStored ?? (await loadOrderForPayment(db, stored.order.orderId));
+    return await recordPaymentLink(db, stored.order.orderId, await payments.createPaymentLink(order));
+  } catch (error) {
+    if (!(error instanceof PaymentFailure)) throw error;
+    throw new HttpProblem(502, 'Payment Error', error.message);
+  }
+}
