@@ -1,10 +1,13 @@
 import {
   ApiError,
   apiResource,
+  cartQuoteSchema,
   checkoutProductSchema,
   orderStatusSchema,
   placedOrderSchema,
   requestJson,
+  type CartQuote,
+  type CartQuoteRequest,
   type OrderRequestInput,
   type OrderStatus,
   type PlacedOrder,
@@ -31,6 +34,13 @@ export const checkoutApi = {
       body: JSON.stringify(order),
     }).catch((error: unknown) => {
       throw error instanceof ApiError ? error : new NoCheckoutUrlError();
+    }),
+  /** The cart priced now by the checkout service, as an order of it would be. */
+  quoteCart: (cart: CartQuoteRequest, signal?: AbortSignal): Promise<CartQuote> =>
+    requestJson('/api/checkout/cart/quote', cartQuoteSchema, {
+      method: 'POST',
+      body: JSON.stringify(cart),
+      signal,
     }),
   orderStatus: (orderId: string): Promise<OrderStatus> =>
     requestJson(`/api/checkout/orders/${encodeURIComponent(orderId)}`, orderStatusSchema),

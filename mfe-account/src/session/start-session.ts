@@ -1,4 +1,4 @@
-import { bus, stores, type AuthEvent, type StartAuthSession } from '@storefront/bus';
+import { accountOwnedStores, bus, type AuthEvent, type StartAuthSession } from '@storefront/bus';
 import { authClient } from './auth-client';
 import { AUTH_MESSAGES } from './auth-messages';
 
@@ -47,7 +47,7 @@ const startSession: StartAuthSession = (config) => {
       announceArrival(arrival, Boolean(user));
       arrival = null;
     }
-    stores.auth.set({
+    accountOwnedStores.auth.set({
       loading: false,
       event: event as AuthEvent,
       user: user ? { id: user.id, email: user.email ?? '' } : null,

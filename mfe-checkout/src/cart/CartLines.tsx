@@ -1,5 +1,5 @@
-import { stores, setCartQuantity, removeFromCart, type CartItem } from '@storefront/bus';
-import { formatUsd } from '@storefront/commerce';
+import { bus, type CartItem } from '@storefront/bus';
+import { formatUsd, type CartQuote } from '@storefront/commerce';
 import { Button, ProductPicture, QuantityStepper } from '@storefront/ui';
 import styled from 'styled-components';
 
@@ -45,49 +45,82 @@ const Lines = styled.ul`
   strong {
     font-variant-numeric: tabular-nums;
   }
+  .changed {
+    color: ${({ theme }) => theme.colors.warning};
+    font-weight: 600;
+  }
 `;
 
 const setQuantity = (item: CartItem, quantity: number) =>
-  stores.cart.update((cart) => setCartQuantity(cart, item.id, quantity));
-const remove = (item: CartItem) => stores.cart.update((cart) => removeFromCart(cart, item.id));
+  bus.publish('cart/set-quantity', { lineId: item.id, quantity });
+const remove = (item: CartItem) => bus.publish('cart/remove', { lineId: item.id });
+
+type QuotedLine = CartQuote['lines'][number];
+
+/** The service's price for a cart line, once quoted: the same product, dose and channel. */
+const quotedLineOf = (item: CartItem, quote: CartQuote | null): QuotedLine | undefined =>
+  quote?.lines.find(
+    (line) =>
+      line.productId === item.productId && line.dose === item.variant && line.channel === item.channel,
+  );
 
 /**
- * The cart's lines: picture, name, variant and line total; `editable` adds the quantity controls (never
- * below 1 here; Remove takes a line out) that the panel offers.
+ * The cart's lines: picture, name, variant, the price now and the line total; a line whose price has
+ * changed since it was added says so. `editable` adds the quantity controls (never below 1 here;
+ * Remove takes a line out) that the panel offers. Until the first quote, prices show as '…'.
  */
-export function CartLines({ items, editable }: { items: CartItem[]; editable: boolean }) {
+export function CartLines({
+  items,
+  quote,
+  editable,
+}: {
+  items: CartItem[];
+  quote: CartQuote | null;
+  editable: boolean;
+}) {
   return (
     <Lines aria-label="Cart items">
-      {items.map((item) => (
-        <li key={item.id} data-testid="cart-line" data-line-id={item.id}>
-          <ProductPicture src={item.image} alt="" width={64} height={64} />
-          <div>
-            <h3>{item.name}</h3>
-            <p>
-              {item.variant} · {formatUsd(item.price)} each
-              {!editable && ` · Qty ${item.quantity}`}
-            </p>
-          </div>
-          <strong data-testid="line-total">{formatUsd(item.price * item.quantity)}</strong>
-          {editable && (
-            <div className="controls">
-              <QuantityStepper
-                value={item.quantity}
-                itemName={`${item.name} ${item.variant}`}
-                onChange={(quantity) => setQuantity(item, quantity)}
-              />
-              <Button
-                type="button"
-                $variant="ghost"
-                aria-label={`Remove ${item.name} ${item.variant}`}
-                onClick={() => remove(item)}
-              >
-                Remove
-              </Button>
+      {items.map((item) => {
+        const quoted = quotedLineOf(item, quote);
+        const changed = quoted !== undefined && quoted.unitPrice !== item.price;
+        return (
+          <li key={item.id} data-testid="cart-line" data-line-id={item.id}>
+            <ProductPicture src={item.image} alt="" width={64} height={64} />
+            <div>
+              <h3>{item.name}</h3>
+              <p>
+                {item.variant} · {quoted ? formatUsd(quoted.unitPrice) : '…'} each
+                {!editable && ` · Qty ${item.quantity}`}
+              </p>
+              {changed && (
+                <p className="changed" data-testid="price-changed">
+                  Price changed since you added it (was {formatUsd(item.price)})
+                </p>
+              )}
             </div>
-          )}
-        </li>
-      ))}
+            <strong data-testid="line-total">
+              {quoted ? formatUsd(quoted.unitPrice * item.quantity) : '…'}
+            </strong>
+            {editable && (
+              <div className="controls">
+                <QuantityStepper
+                  value={item.quantity}
+                  itemName={`${item.name} ${item.variant}`}
+                  onChange={(quantity) => setQuantity(item, quantity)}
+                />
+                <Button
+                  type="button"
+                  $variant="ghost"
+                  aria-label={`Remove ${item.name} ${item.variant}`}
+                  onClick={() => remove(item)}
+                >
+                  Remove
+                </Button>
+              </div>
+            )}
+          </li>
+        );
+      })}
     </Lines>
   );
 }

@@ -50,6 +50,10 @@ const Footer = styled.footer`
     font-weight: 800;
     font-size: 1.15rem;
   }
+  [role='alert'] {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.danger};
+  }
 `;
 
 const close = () => bus.publish('cart/close');
@@ -60,7 +64,7 @@ const close = () => bus.publish('cart/close');
  * checkout', and the way to /cart-checkout.
  */
 export default function CartPanel() {
-  const { items, count, totals, discountRate } = useCartSummary();
+  const { items, count, quote, pricing, problem } = useCartSummary();
   const navigate = useNavigate();
 
   return (
@@ -82,23 +86,38 @@ export default function CartPanel() {
             </Button>
           </>
         ) : (
-          <CartLines items={items} editable />
+          <CartLines items={items} quote={quote} editable />
         )}
       </Body>
       {items.length > 0 && (
         <Footer>
           <AffiliateCodeControl source="cart-panel" />
-          <dl aria-label="Cart summary">
-            <SubtotalAndDiscount totals={totals} discountRate={discountRate} testIdPrefix="panel" />
-            <dt>Shipping</dt>
-            <dd>Calculated at checkout</dd>
-            <dt>Tax</dt>
-            <dd>Calculated at checkout</dd>
-            <dt className="total">Total</dt>
-            <dd className="total" data-testid="panel-total">
-              {formatUsd(totals.discountedSubtotal)}
-            </dd>
-          </dl>
+          {problem ? (
+            <p role="alert">{problem}</p>
+          ) : (
+            <dl aria-label="Cart summary" aria-busy={pricing}>
+              {quote ? (
+                <SubtotalAndDiscount
+                  totals={quote.totals}
+                  discountRate={quote.discountRate}
+                  testIdPrefix="panel"
+                />
+              ) : (
+                <>
+                  <dt>Subtotal</dt>
+                  <dd data-testid="panel-subtotal">…</dd>
+                </>
+              )}
+              <dt>Shipping</dt>
+              <dd>Calculated at checkout</dd>
+              <dt>Tax</dt>
+              <dd>Calculated at checkout</dd>
+              <dt className="total">Total</dt>
+              <dd className="total" data-testid="panel-total">
+                {quote ? formatUsd(quote.totals.discountedSubtotal) : '…'}
+              </dd>
+            </dl>
+          )}
           <Button
             type="button"
             $block

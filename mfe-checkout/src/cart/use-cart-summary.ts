@@ -1,17 +1,14 @@
 import { cartItemCount, stores, useStore } from '@storefront/bus';
-import { computeOrderTotals } from '@storefront/commerce';
 import { useAppliedDiscount } from '../domain/use-applied-discount';
+import { useCartQuote } from './use-cart-quote';
 
 /**
- * The cart as the panel and the cart checkout show it: its items, how many there are, and the totals
- * with the applied affiliate discount (spec section 9).
+ * The cart as the panel and the cart checkout show it: its lines, how many there are, and the checkout
+ * service's figures for them now, with the applied affiliate code (spec section 9).
  */
 export function useCartSummary() {
   const cart = useStore(stores.cart);
-  const { code: affiliateCode, discountRate } = useAppliedDiscount();
-  const totals = computeOrderTotals(
-    cart.items.map((item) => ({ unitPrice: item.price, quantity: item.quantity })),
-    discountRate,
-  );
-  return { items: cart.items, count: cartItemCount(cart), totals, affiliateCode, discountRate };
+  const { code: affiliateCode } = useAppliedDiscount();
+  const pricing = useCartQuote(cart.items, affiliateCode);
+  return { items: cart.items, count: cartItemCount(cart), affiliateCode, ...pricing };
 }

@@ -1,4 +1,4 @@
-import { formatDiscountPercent, formatUsd, type OrderTotals } from '@storefront/commerce';
+import { formatDiscountPercent, formatUsd, TAX_RATE_LABEL, type OrderTotals } from '@storefront/commerce';
 import { Card } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -91,7 +91,7 @@ export function OrderSummary({
         <SubtotalAndDiscount totals={totals} discountRate={discountRate} testIdPrefix="summary" />
         <dt>Shipping</dt>
         <dd data-testid="summary-shipping">{totals.shipping === 0 ? 'FREE' : formatUsd(totals.shipping)}</dd>
-        <dt>Tax (8%)</dt>
+        <dt>Tax ({TAX_RATE_LABEL})</dt>
         <dd data-testid="summary-tax">{formatUsd(totals.tax)}</dd>
         <dt className="total">Total</dt>
         <dd className="total" data-testid="summary-total" data-cents={totals.total}>

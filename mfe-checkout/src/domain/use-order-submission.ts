@@ -12,6 +12,8 @@ export interface OrderSubmissionOptions {
   beforeRedirect?(): void;
   /** Leaves the page; a full-page navigation to the hosted payment page. */
   redirect?(url: string): void;
+  /** Runs after a refused or failed order, once its toast is shown (the cart checkout re-prices). */
+  onFailure?(error: unknown): void;
 }
 
 /**
@@ -23,6 +25,7 @@ export function useOrderSubmission({
   failureStyle,
   beforeRedirect,
   redirect = (url) => window.location.assign(url),
+  onFailure,
 }: OrderSubmissionOptions) {
   const [processing, setProcessing] = useState(false);
   const inFlight = useRef(false);
@@ -60,6 +63,7 @@ export function useOrderSubmission({
       setProcessing(false);
       const message = submitFailureMessage(error, failureStyle);
       if (message) bus.publish('toast/show', { ...message, variant: 'destructive' });
+      onFailure?.(error);
     }
   }
 

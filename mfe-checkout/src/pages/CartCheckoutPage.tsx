@@ -1,10 +1,11 @@
-import { bus, stores } from '@storefront/bus';
-import { formatItemCount, type SalesChannel } from '@storefront/commerce';
-import { Badge, Card } from '@storefront/ui';
+import { bus } from '@storefront/bus';
+import { ApiError, formatItemCount } from '@storefront/commerce';
+import { Badge, Button, Card } from '@storefront/ui';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 import { CartLines } from '../cart/CartLines';
+import { quoteRequestOf } from '../cart/use-cart-quote';
 import { useCartSummary } from '../cart/use-cart-summary';
 import { CheckoutFrame, Columns } from '../components/CheckoutFrame';
 import { ShippedOrderColumn } from '../components/ShippedOrderColumn';
@@ -22,20 +23,37 @@ const Items = styled(Card)`
   }
 `;
 
+const Pricing = styled(Card)`
+  display: grid;
+  gap: 0.75rem;
+  justify-items: start;
+  p {
+    margin: 0;
+  }
+`;
+
+/** The service refused the order because a price moved since the figures on screen were made. */
+const pricesMoved = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 /**
- * /cart-checkout: the cart's lines, the summary and the same forms as the dedicated checkouts. Each line
- * is priced by the checkout service from the channel it was added from. The cart is emptied only once
- * the payment page is known, just before the browser leaves for it.
+ * /cart-checkout: the cart's lines, the summary and the same forms as the dedicated checkouts. Every
+ * figure is the checkout service's quote for the cart now, and the order is sent with the total shown,
+ * so the payment page never charges another amount: if a price moved meanwhile, the service refuses,
+ * and the page shows the new figures. The cart is emptied only once the payment page is known, just
+ * before the browser leaves for it.
  */
 export default function CartCheckoutPage() {
-  const { items, count, totals, affiliateCode, discountRate } = useCartSummary();
+  const { items, count, affiliateCode, quote, problem, refresh } = useCartSummary();
   const navigate = useNavigate();
   const leaving = useRef(false);
   const { processing, submit } = useOrderSubmission({
     failureStyle: 'with-reason',
     beforeRedirect: () => {
       leaving.current = true;
-      stores.cart.set({ items: [] });
+      bus.publish('cart/clear');
+    },
+    onFailure: (error) => {
+      if (pricesMoved(error)) refresh();
     },
   });
   const empty = items.length === 0;
@@ -59,28 +77,41 @@ export default function CartCheckoutPage() {
             <h2>
               Your Items <Badge data-testid="item-count">{formatItemCount(count)}</Badge>
             </h2>
-            <CartLines items={items} editable={false} />
+            <CartLines items={items} quote={quote} editable={false} />
           </Items>
         </div>
-        <ShippedOrderColumn
-          totals={totals}
-          discountRate={discountRate}
-          processing={processing}
-          onSubmit={(details) =>
-            submit({
-              checkout: 'cart',
-              lines: items.map((item) => ({
-                productId: item.productId,
-                dose: item.variant,
-                quantity: item.quantity,
-                // The bus only knows channel names as text; the checkout service refuses one it does not sell in.
-                channel: item.channel as SalesChannel,
-              })),
-              affiliateCode,
-              ...details,
-            })
-          }
-        />
+        <div>
+          {(problem || !quote) && (
+            <Pricing as="section" aria-label="Prices" aria-busy={!problem}>
+              {problem ? (
+                <>
+                  <p role="alert">{problem}</p>
+                  <Button type="button" $variant="secondary" onClick={refresh}>
+                    Try again
+                  </Button>
+                </>
+              ) : (
+                <p>Checking current prices…</p>
+              )}
+            </Pricing>
+          )}
+          {/* Kept once shown, while the cart is priced again, so nothing typed into the form is lost. */}
+          {quote && (
+            <ShippedOrderColumn
+              totals={quote.totals}
+              discountRate={quote.discountRate}
+              processing={processing}
+              onSubmit={(details) =>
+                submit({
+                  checkout: 'cart',
+                  ...quoteRequestOf(items, affiliateCode),
+                  expectedTotal: quote.totals.total,
+                  ...details,
+                })
+              }
+            />
+          )}
+        </div>
       </Columns>
     </CheckoutFrame>
   );

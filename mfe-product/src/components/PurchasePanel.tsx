@@ -131,7 +131,6 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
       {pending && (
         <AgeDialog
           onConfirm={() => {
-            stores.ageVerified.set(true);
             bus.publish('age/verified');
             setPending(null);
             perform(pending);

@@ -1,12 +1,11 @@
 import * as z from '@storefront/schema';
-import contract from '../contract.json';
 
 /**
  * The bus contract: every event a module may publish, with the schema its payload must satisfy.
- * Its version lives in contract.json (builds read it too): bump the major when an event is removed or
- * a payload narrows, the minor when one is added. Remotes declare the version they were built against.
+ * Its version lives in contract.json, which builds read: bump the major when an event is removed or
+ * a payload narrows, the minor when one is added. Remotes declare the version they were built against,
+ * and a deploy refuses a remote the live shell does not speak for.
  */
-export const BUS_CONTRACT_VERSION: string = contract.version;
 
 const empty = z.strictObject({});
 
@@ -21,21 +20,33 @@ export const cartAdditionSchema = z.object({
   name: z.string().check(z.minLength(1)),
   variant: z.string().check(z.minLength(1)),
   image: z.string(),
-  /** Unit price in cents, as shown on the page it was added from (the checkout service re-prices). */
+  /**
+   * Unit price in cents, as shown on the page it was added from. Never charged or totalled: the checkout
+   * service prices the cart; this says whether a line's price changed since the shopper chose it.
+   */
   price: z.int().check(z.minimum(0)),
   quantity: z.int().check(z.minimum(1)),
   /** The sales channel whose price list the line was shown from. */
   channel: z.string().check(z.minLength(1)),
 });
 
+const cartLineIdSchema = z.string().check(z.minLength(1), z.maxLength(200));
+
 export const affiliateSourceSchema = z.enum(['cart-panel', 'checkout', 'link', 'referral']);
 export type AffiliateSource = z.infer<typeof affiliateSourceSchema>;
 
 export const busEventSchemas = {
   'toast/show': toastSchema,
+  // The cart's commands: the shell, which keeps the cart, carries them out; no module writes it.
   'cart/add': cartAdditionSchema,
+  /** Spec section 5: never negative; 0 removes the line; no upper limit. */
+  'cart/set-quantity': z.object({ lineId: cartLineIdSchema, quantity: z.int().check(z.minimum(0)) }),
+  'cart/remove': z.object({ lineId: cartLineIdSchema }),
+  /** Emptied once an order of the cart has its payment page. */
+  'cart/clear': empty,
   'cart/open': empty,
   'cart/close': empty,
+  /** The visitor confirmed they are 21 or over, on the age gate or a product page's prompt. */
   'age/verified': empty,
   'affiliate/apply': z.object({
     code: z.string(),

@@ -1,3 +1,5 @@
+import type { AffiliateDiscount } from '@storefront/commerce';
+
 /** Shapes of the shared state streams. The shell owns their persistence. */
 
 export interface CartItem {
@@ -16,16 +18,10 @@ export interface CartState {
   items: CartItem[];
 }
 
-export interface AffiliateData {
-  affiliateId: string;
-  affiliateName: string;
-  discountRate: number;
-}
-
 export type AffiliateState =
   | { status: 'none' }
   | { status: 'validating'; code: string }
-  | { status: 'applied'; code: string; data: AffiliateData }
+  | { status: 'applied'; code: string; data: AffiliateDiscount }
   | { status: 'cleared' };
 
 export interface AuthUser {

@@ -1,5 +1,5 @@
 import { createEventBus } from './bus';
-import { createStore } from './store';
+import { createStore, type Store } from './store';
 import type { AffiliateState, AuthState, CartState, RuntimeConfig } from './state';
 
 /**
@@ -8,16 +8,35 @@ import type { AffiliateState, AuthState, CartState, RuntimeConfig } from './stat
  */
 export const bus = createEventBus();
 
-export const stores = {
+const searchQuery = createStore('');
+const ageVerified = createStore(false);
+const runtimeConfig = createStore<RuntimeConfig | null>(null, { sameOnServer: true });
+const cart = createStore<CartState>({ items: [] });
+const cartPanelOpen = createStore(false);
+const affiliate = createStore<AffiliateState>({ status: 'none' });
+const auth = createStore<AuthState>({ loading: true, user: null });
+
+/**
+ * The shared state, read-only: any module may read and watch it; to change it, a module publishes a
+ * command on the bus (`cart/add`, `cart/set-quantity`, `affiliate/apply`, `age/verified`...) and the
+ * owner carries it out.
+ */
+export const stores: {
   /** The header's search text; the home grid filters on it. */
-  searchQuery: createStore(''),
+  searchQuery: Store<string>;
   /** Mirrors localStorage 'ageVerified'. */
-  ageVerified: createStore(false),
+  ageVerified: Store<boolean>;
   /** Set by the shell before it renders, from the page on the browser and from its settings on the server. */
-  runtimeConfig: createStore<RuntimeConfig | null>(null, { sameOnServer: true }),
-  cart: createStore<CartState>({ items: [] }),
+  runtimeConfig: Store<RuntimeConfig | null>;
+  cart: Store<CartState>;
   /** Whether the cart panel is open; the shell opens it on cart/open and on every addition. */
-  cartPanelOpen: createStore(false),
-  affiliate: createStore<AffiliateState>({ status: 'none' }),
-  auth: createStore<AuthState>({ loading: true, user: null }),
-};
+  cartPanelOpen: Store<boolean>;
+  affiliate: Store<AffiliateState>;
+  auth: Store<AuthState>;
+} = { searchQuery, ageVerified, runtimeConfig, cart, cartPanelOpen, affiliate, auth };
+
+/** The stores the shell owns and writes. Importing this anywhere else fails lint. */
+export const shellOwnedStores = { searchQuery, ageVerified, runtimeConfig, cart, cartPanelOpen, affiliate };
+
+/** The session the account module keeps. Importing this anywhere else fails lint. */
+export const accountOwnedStores = { auth };

@@ -1,4 +1,4 @@
-import { stores } from '@storefront/bus';
+import { bus, stores, shellOwnedStores } from '@storefront/bus';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGE_VERIFIED_KEY, bindAgeVerification } from './age-verification';
@@ -34,11 +34,18 @@ describe('age gate', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it("records another module's 'age/verified' (a product page's prompt) the same way", () => {
+    bus.publish('age/verified');
+    expect(stores.ageVerified.get()).toBe(true);
+    expect(localStorage.getItem(AGE_VERIFIED_KEY)).toBe('true');
+    shellOwnedStores.ageVerified.set(false);
+  });
+
   it('reads a stored flag at start', () => {
     unbind();
     localStorage.setItem(AGE_VERIFIED_KEY, 'true');
     unbind = bindAgeVerification(localStorage);
     expect(stores.ageVerified.get()).toBe(true);
-    stores.ageVerified.set(false);
+    shellOwnedStores.ageVerified.set(false);
   });
 });

@@ -1,4 +1,4 @@
-import { bus, stores } from '@storefront/bus';
+import { bus } from '@storefront/bus';
 import { AgeDialog } from '@storefront/ui';
 import styled from 'styled-components';
 
@@ -18,10 +18,7 @@ const Layer = styled.div`
  * so). 'NO - Under 21' deliberately does nothing, as the spec says.
  */
 export function AgeGate() {
-  const verify = () => {
-    stores.ageVerified.set(true);
-    bus.publish('age/verified');
-  };
+  const verify = () => bus.publish('age/verified');
 
   return (
     <Layer>

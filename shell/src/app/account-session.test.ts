@@ -1,4 +1,4 @@
-import { AUTH_SESSION_STORAGE_KEY, stores } from '@storefront/bus';
+import { AUTH_SESSION_STORAGE_KEY, stores, shellOwnedStores, accountOwnedStores } from '@storefront/bus';
 import { startAccountSession } from './account-session';
 
 const config = {
@@ -12,8 +12,8 @@ const config = {
 describe('account session start', () => {
   beforeEach(() => {
     localStorage.clear();
-    stores.auth.set({ loading: true, user: null });
-    stores.runtimeConfig.set(config);
+    accountOwnedStores.auth.set({ loading: true, user: null });
+    shellOwnedStores.runtimeConfig.set(config);
   });
 
   it('signs a visitor without a saved session out at once, without loading the account module', async () => {

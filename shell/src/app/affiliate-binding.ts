@@ -1,24 +1,19 @@
-import { bus, stores, type AffiliateData, type AffiliateSource, type AffiliateState } from '@storefront/bus';
+import { bus, shellOwnedStores, type AffiliateSource, type AffiliateState } from '@storefront/bus';
 import {
   ApiError,
+  affiliateDiscountSchema,
   affiliateLookupSchema,
+  type AffiliateDiscount,
   normalizeAffiliateCode,
   requestJson,
   type AffiliateLookup,
 } from '@storefront/commerce';
-import * as z from '@storefront/schema';
 
 /** Spec section 9: the saved code and data live under these keys. */
 export const AFFILIATE_CODE_KEY = 'affiliate_code';
 export const AFFILIATE_DATA_KEY = 'affiliate_data';
 /** Spec section 9: URL parameters that carry a code, in order of precedence. */
 const URL_PARAMETERS = ['ref', 'affiliate', 'aff'] as const;
-
-const affiliateDataSchema = z.object({
-  affiliateId: z.string().check(z.minLength(1)),
-  affiliateName: z.string().check(z.minLength(1)),
-  discountRate: z.number().check(z.minimum(0), z.maximum(1)),
-});
 
 export type AffiliateLookupFn = (code: string) => Promise<AffiliateLookup>;
 
@@ -34,7 +29,7 @@ const withdrawnCode = (code: string): [string, string] => [
   'Affiliate code removed',
   `The affiliate code ${code} is no longer valid, so its discount has been removed.`,
 ];
-const discountApplied = (data: AffiliateData): [string, string] => [
+const discountApplied = (data: AffiliateDiscount): [string, string] => [
   'Discount Applied!',
   `${data.affiliateName} discount applied successfully.`,
 ];
@@ -42,7 +37,7 @@ const discountApplied = (data: AffiliateData): [string, string] => [
 /** Spec section 8's toasts, by where the code came from. */
 const MESSAGES: Record<
   AffiliateSource,
-  { applied(data: AffiliateData): [string, string]; refused: [string, string] }
+  { applied(data: AffiliateDiscount): [string, string]; refused: [string, string] }
 > = {
   'cart-panel': { applied: discountApplied, refused: invalidCode },
   link: { applied: discountApplied, refused: invalidCode },
@@ -62,7 +57,7 @@ export function readSavedAffiliate(storage: Storage): AffiliateState {
     const code = storage.getItem(AFFILIATE_CODE_KEY);
     const raw = storage.getItem(AFFILIATE_DATA_KEY);
     if (code === null && raw === null) return { status: 'none' };
-    const data = affiliateDataSchema.safeParse(raw === null ? null : JSON.parse(raw));
+    const data = affiliateDiscountSchema.safeParse(raw === null ? null : JSON.parse(raw));
     if (code && data.success) return { status: 'applied', code, data: data.data };
   } catch {
     // unparseable JSON or blocked storage: fall through and forget it
@@ -80,7 +75,7 @@ function forget(storage: Storage) {
   }
 }
 
-function save(storage: Storage, code: string, data: AffiliateData) {
+function save(storage: Storage, code: string, data: AffiliateDiscount) {
   try {
     storage.setItem(AFFILIATE_CODE_KEY, code);
     storage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(data));
@@ -110,7 +105,7 @@ export function affiliateCodeInUrl(search: string, pathname: string, state: Affi
   return null;
 }
 
-type LookupAnswer = { data: AffiliateData } | { data: null; refused: boolean };
+type LookupAnswer = { data: AffiliateDiscount } | { data: null; refused: boolean };
 
 /** The service's answer for a code: its data, or whether it refused it (a 404) or could not be asked. */
 async function ask(lookup: AffiliateLookupFn, code: string): Promise<LookupAnswer> {
@@ -138,9 +133,9 @@ export function bindAffiliate(
   let settled: AffiliateState = { status: 'none' };
   const settle = (state: AffiliateState) => {
     settled = state;
-    stores.affiliate.set(state);
+    shellOwnedStores.affiliate.set(state);
   };
-  stores.affiliate.set(settled);
+  shellOwnedStores.affiliate.set(settled);
   let latest = 0;
   /**
    * Asks the service about a code, showing it as being checked meanwhile. Null when a newer attempt (or
@@ -148,11 +143,11 @@ export function bindAffiliate(
    */
   const check = async (code: string): Promise<LookupAnswer | null> => {
     const attempt = ++latest;
-    stores.affiliate.set({ status: 'validating', code });
+    shellOwnedStores.affiliate.set({ status: 'validating', code });
     const answer = await ask(lookup, code);
     return attempt === latest ? answer : null;
   };
-  const confirm = (code: string, data: AffiliateData) => {
+  const confirm = (code: string, data: AffiliateDiscount) => {
     settle({ status: 'applied', code, data });
     save(storage, code, data);
   };
@@ -163,7 +158,7 @@ export function bindAffiliate(
       if (!answer) return;
       if (answer.data) return confirm(saved.code, answer.data);
       // Unreachable just now: no discount is shown, and the saved code is asked about on the next visit.
-      stores.affiliate.set(settled);
+      shellOwnedStores.affiliate.set(settled);
       if (!answer.refused) return;
       forget(storage);
       const [title, description] = withdrawnCode(saved.code);
@@ -182,7 +177,7 @@ export function bindAffiliate(
     if (!answer) return;
     // A refused code and a failed lookup both count as 'not valid' (spec section 8).
     if (!answer.data) {
-      stores.affiliate.set(settled);
+      shellOwnedStores.affiliate.set(settled);
       return refuse(source);
     }
     confirm(code, answer.data);

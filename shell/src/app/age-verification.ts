@@ -1,4 +1,4 @@
-import { stores } from '@storefront/bus';
+import { bus, shellOwnedStores } from '@storefront/bus';
 
 /** Spec section 4: the home age gate remembers a 'YES' in localStorage under 'ageVerified'. */
 export const AGE_VERIFIED_KEY = 'ageVerified';
@@ -11,15 +11,24 @@ function readFlag(storage: Storage): boolean {
   }
 }
 
-/** Loads the flag into the store and persists every change; returns the unsubscribe. */
+const { ageVerified } = shellOwnedStores;
+
+/**
+ * Loads the flag into the store, records each 'age/verified' any module publishes, and persists it;
+ * returns the unsubscribe.
+ */
 export function bindAgeVerification(storage: Storage = window.localStorage): () => void {
-  stores.ageVerified.set(readFlag(storage));
-  const subscription = stores.ageVerified.state$.subscribe((verified) => {
+  ageVerified.set(readFlag(storage));
+  const confirmations = bus.on('age/verified').subscribe(() => ageVerified.set(true));
+  const saving = ageVerified.state$.subscribe((verified) => {
     try {
       if (verified) storage.setItem(AGE_VERIFIED_KEY, 'true');
     } catch {
       // private mode without storage: the flag lasts for this page only
     }
   });
-  return () => subscription.unsubscribe();
+  return () => {
+    confirmations.unsubscribe();
+    saving.unsubscribe();
+  };
 }

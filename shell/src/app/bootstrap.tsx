@@ -1,5 +1,5 @@
 import { routeTable } from '@storefront/artifact-store/registry';
-import { stores, type StartAuthSession } from '@storefront/bus';
+import { shellOwnedStores, type StartAuthSession } from '@storefront/bus';
 import { BrowserRouter, matchPage, setDocumentShopName } from '@storefront/routing';
 import { installRemoteLoader } from '@storefront/ui';
 import { startTransition } from 'react';
@@ -14,7 +14,7 @@ import { bindCartPanel } from './cart-panel';
 import { createRemoteLoader } from './federation/remote-loader';
 
 const page = JSON.parse(document.getElementById(PAGE_STATE_ID)!.textContent!) as PageState;
-stores.runtimeConfig.set(page.config);
+shellOwnedStores.runtimeConfig.set(page.config);
 setDocumentShopName(page.config.shopName);
 const loader = createRemoteLoader(page.registry);
 installRemoteLoader(loader);

@@ -1,11 +1,13 @@
-import { bus, stores } from '@storefront/bus';
+import { bus, shellOwnedStores } from '@storefront/bus';
+
+const { cartPanelOpen } = shellOwnedStores;
 
 /** The cart panel opens on cart/open and whenever something is added (spec section 4); cart/close closes it. */
 export function bindCartPanel(): () => void {
   const subscriptions = [
-    bus.on('cart/open').subscribe(() => stores.cartPanelOpen.set(true)),
-    bus.on('cart/add').subscribe(() => stores.cartPanelOpen.set(true)),
-    bus.on('cart/close').subscribe(() => stores.cartPanelOpen.set(false)),
+    bus.on('cart/open').subscribe(() => cartPanelOpen.set(true)),
+    bus.on('cart/add').subscribe(() => cartPanelOpen.set(true)),
+    bus.on('cart/close').subscribe(() => cartPanelOpen.set(false)),
   ];
   return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }

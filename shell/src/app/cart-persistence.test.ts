@@ -1,4 +1,4 @@
-import { bus, cartItemCount, stores } from '@storefront/bus';
+import { bus, cartItemCount, stores, shellOwnedStores } from '@storefront/bus';
 import { bindCart, CART_KEY } from './cart-persistence';
 
 const addition = {
@@ -16,7 +16,7 @@ describe('cart persistence', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     unbind();
-    stores.cart.set({ items: [] });
+    shellOwnedStores.cart.set({ items: [] });
   });
 
   it('adds what modules publish, and saves it', () => {
@@ -27,6 +27,36 @@ describe('cart persistence', () => {
     expect(JSON.parse(localStorage.getItem(CART_KEY)!).items).toEqual([
       { id: 'bpc-157-10mg', ...addition, quantity: 3 },
     ]);
+  });
+
+  it('carries out the cart commands any module publishes: set a quantity, remove a line, clear', () => {
+    unbind = bindCart(localStorage);
+    bus.publish('cart/add', addition);
+    bus.publish('cart/add', { ...addition, productId: 'tb-500', name: 'TB-500', variant: '5mg' });
+    bus.publish('cart/set-quantity', { lineId: 'bpc-157-10mg', quantity: 7 });
+    expect(stores.cart.get().items.map((item) => [item.id, item.quantity])).toEqual([
+      ['bpc-157-10mg', 7],
+      ['tb-500-5mg', 2],
+    ]);
+    bus.publish('cart/set-quantity', { lineId: 'bpc-157-10mg', quantity: 0 });
+    expect(stores.cart.get().items.map((item) => item.id)).toEqual(['tb-500-5mg']);
+    bus.publish('cart/add', addition);
+    bus.publish('cart/remove', { lineId: 'tb-500-5mg' });
+    expect(stores.cart.get().items.map((item) => item.id)).toEqual(['bpc-157-10mg']);
+    bus.publish('cart/clear');
+    expect(stores.cart.get()).toEqual({ items: [] });
+    expect(localStorage.getItem(CART_KEY)).toBe('{"items":[]}');
+  });
+
+  it('refuses a malformed cart command and leaves the cart as it was', () => {
+    unbind = bindCart(localStorage);
+    bus.publish('cart/add', addition);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(bus.publish('cart/set-quantity', { lineId: 'bpc-157-10mg', quantity: -1 })).toBe(false);
+    expect(bus.publish('cart/set-quantity', { lineId: 'bpc-157-10mg', quantity: 1.5 })).toBe(false);
+    expect(bus.publish('cart/remove', { lineId: '' })).toBe(false);
+    jest.restoreAllMocks();
+    expect(cartItemCount(stores.cart.get())).toBe(2);
   });
 
   it('restores a saved cart at start', () => {

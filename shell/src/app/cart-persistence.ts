@@ -1,7 +1,18 @@
-import { addToCart, bus, cartAdditionSchema, stores, type CartState } from '@storefront/bus';
+import {
+  addToCart,
+  bus,
+  cartAdditionSchema,
+  removeFromCart,
+  setCartQuantity,
+  shellOwnedStores,
+  type CartState,
+} from '@storefront/bus';
 import * as z from '@storefront/schema';
 
-/** The shell owns the cart: it persists it so a reload keeps it, and keeps browser tabs in step. */
+/**
+ * The shell keeps the cart: it carries out the cart's commands whichever module publishes them, persists
+ * it so a reload keeps it, and keeps browser tabs in step.
+ */
 export const CART_KEY = 'cart';
 
 const storedCartSchema = z.object({
@@ -26,13 +37,22 @@ function readCart(storage: Storage): CartState {
   return { items: [] };
 }
 
-/** Loads the saved cart, adds what modules publish on the bus, saves every change, follows other tabs. */
+const { cart: cartStore } = shellOwnedStores;
+
+/** Loads the saved cart, carries out the cart commands of the bus, saves every change, follows other tabs. */
 export function bindCart(storage: Storage = window.localStorage, events: Window = window): () => void {
-  stores.cart.set(readCart(storage));
-  const additions = bus
-    .on('cart/add')
-    .subscribe((addition) => stores.cart.update((cart) => addToCart(cart, addition)));
-  const saving = stores.cart.state$.subscribe((cart) => {
+  cartStore.set(readCart(storage));
+  const commands = [
+    bus.on('cart/add').subscribe((addition) => cartStore.update((cart) => addToCart(cart, addition))),
+    bus
+      .on('cart/set-quantity')
+      .subscribe(({ lineId, quantity }) =>
+        cartStore.update((cart) => setCartQuantity(cart, lineId, quantity)),
+      ),
+    bus.on('cart/remove').subscribe(({ lineId }) => cartStore.update((cart) => removeFromCart(cart, lineId))),
+    bus.on('cart/clear').subscribe(() => cartStore.set({ items: [] })),
+  ];
+  const saving = cartStore.state$.subscribe((cart) => {
     try {
       storage.setItem(CART_KEY, JSON.stringify(cart));
     } catch {
@@ -40,11 +60,11 @@ export function bindCart(storage: Storage = window.localStorage, events: Window 
     }
   });
   const followOtherTabs = (event: StorageEvent) => {
-    if (event.key === CART_KEY) stores.cart.set(readCart(storage));
+    if (event.key === CART_KEY) cartStore.set(readCart(storage));
   };
   events.addEventListener('storage', followOtherTabs);
   return () => {
-    additions.unsubscribe();
+    commands.forEach((subscription) => subscription.unsubscribe());
     saving.unsubscribe();
     events.removeEventListener('storage', followOtherTabs);
   };

@@ -1,6 +1,6 @@
 import type { PublicRegistry } from '@storefront/artifact-store/registry';
 import { routeTable } from '@storefront/artifact-store/registry';
-import { stores, type RuntimeConfig } from '@storefront/bus';
+import { shellOwnedStores, type RuntimeConfig } from '@storefront/bus';
 import type { ModuleRoute, PageHead, SiteContext } from '@storefront/routing';
 import { StaticRouter } from '@storefront/routing/server';
 import { RemoteLoaderProvider, type PreloadedResponses } from '@storefront/ui';
@@ -59,7 +59,7 @@ export function createPageRenderer({
   onHeadError,
 }: PageRendererOptions) {
   // The one value the server knows as the browser does; the rest of the stores keep their initial values.
-  stores.runtimeConfig.set(config);
+  shellOwnedStores.runtimeConfig.set(config);
   const modules = createServerModules(serverEntryOf);
 
   async function render(request: RenderRequest): Promise<RenderedPage> {

@@ -1,4 +1,4 @@
-import { bus, stores } from '@storefront/bus';
+import { bus, stores, shellOwnedStores } from '@storefront/bus';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInShell } from '../test-utils';
@@ -15,8 +15,8 @@ const item = {
 
 describe('Header', () => {
   afterEach(() => {
-    stores.cart.set({ items: [] });
-    stores.searchQuery.set('');
+    shellOwnedStores.cart.set({ items: [] });
+    shellOwnedStores.searchQuery.set('');
   });
 
   it('offers the spec header: search with its placeholder and hint, cart, account and navigation', () => {
@@ -54,7 +54,7 @@ describe('Header', () => {
     renderInShell(<Header shopName="Helix Research" />);
     expect(screen.getByRole('button', { name: 'Open cart, 0 items' })).toBeInTheDocument();
     act(() =>
-      stores.cart.set({
+      shellOwnedStores.cart.set({
         items: [
           { ...item, id: 'bpc-157-10mg', quantity: 2 },
           { ...item, id: 'tb-500-5mg', quantity: 1 },

@@ -1,4 +1,4 @@
-import { stores, useStore } from '@storefront/bus';
+import { shellOwnedStores, stores, useStore } from '@storefront/bus';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
@@ -89,7 +89,7 @@ export function SearchBox() {
         aria-label="Search products"
         placeholder="Search peptides, CAS, formulas"
         value={query}
-        onChange={(event) => stores.searchQuery.set(event.target.value)}
+        onChange={(event) => shellOwnedStores.searchQuery.set(event.target.value)}
       />
       <kbd aria-hidden="true">Ctrl K</kbd>
     </Form>
