@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Artifacts } from '@storefront/artifact-store';
 import { createLogger, loadConfig } from '@storefront/service-kit';
-import { createShellServer } from '@storefront/shell/src/server/app';
-import { shellConfigShape } from '@storefront/shell/src/server/config';
+import { createShellServer } from '@storefront/shell/server/app';
+import { shellConfigShape } from '@storefront/shell/server/config';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 

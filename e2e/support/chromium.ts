@@ -1,2 +1,2 @@
 // One definition of where the browser comes from, shared with the deploy smoke check.
-export { CHROMIUM_ARGS, chromiumExecutable } from '@storefront/delivery/src/chromium';
+export { CHROMIUM_ARGS, chromiumExecutable } from '@storefront/delivery/chromium';

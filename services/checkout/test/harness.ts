@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startCatalog } from '@storefront/catalog-service/src/app';
-import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/src/app';
-import { loadSandboxConfig } from '@storefront/payment-sandbox/src/config';
+import { startCatalog } from '@storefront/catalog-service/app';
+import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
+import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
 import { createServiceApp, Limiter } from '@storefront/service-kit';
 import {
   openTestService,

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startCatalog } from '@storefront/catalog-service/src/app';
+import { startCatalog } from '@storefront/catalog-service/app';
 import { productPageSchema } from '@storefront/commerce';
 import {
   openTestService,

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+/**
+ * The repository's lint configuration (eslint.config.mjs with eslint/), run on code written into the
+ * files where it would live: what crosses a boundary is refused, naming the rule; the same code where
+ * it belongs passes.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function rulesBroken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+describe('lint keeps the boundaries between packages', () => {
+  jest.setTimeout(60_000);
+
+  it("refuses a deep import into another package's files, and takes its exported entry", async () => {
+    expect(
+      await rulesBroken(
+        'mfe-catalog/src/probe.ts',
+        "export { formatUsd } from '@storefront/commerce/src/money';\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await rulesBroken(
+        'services/product/test/probe.test.ts',
+        "export { startCatalog } from '@storefront/catalog-service/src/app';\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await rulesBroken(
+        'services/product/test/probe.test.ts',
+        "export { startCatalog } from '@storefront/catalog-service/app';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses an import its package.json does not declare, even when npm's hoisting would find it", async () => {
+    // express is installed at the root for the services; commerce does not declare it.
+    expect(
+      await rulesBroken('packages/commerce/src/probe.ts', "export { Router } from 'express';\n"),
+    ).toEqual(['storefront/declared-imports']);
+    expect(await rulesBroken('services/kit/src/probe.ts', "export { Router } from 'express';\n")).toEqual([]);
+    expect(
+      await rulesBroken('mfe-catalog/src/probe.ts', "export const load = () => import('pg');\n"),
+    ).toContain('storefront/declared-imports');
+  });
+
+  it('refuses a remote importing a service', async () => {
+    expect(
+      await rulesBroken(
+        'mfe-checkout/src/probe.ts',
+        "export { checkoutRoutes } from '@storefront/service-kit';\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it("refuses a remote calling another module's service unless the call is recorded", async () => {
+    const call = (url: string) => `export const load = () => fetch(${url});\n`;
+    expect(await rulesBroken('mfe-catalog/src/probe.ts', call("'/api/checkout/orders'"))).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await rulesBroken('mfe-product/src/probe.ts', call('`/api/account/user/${1}`'))).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await rulesBroken('mfe-catalog/src/probe.ts', call("'/api/catalog/catalogue'"))).toEqual([]);
+    // Recorded in ADR 0008: the checkout pages read their product from the catalog's price lists.
+    expect(
+      await rulesBroken('mfe-checkout/src/probe.ts', call("'/api/catalog/checkout-products/x'")),
+    ).toEqual([]);
+    expect(await rulesBroken('mfe-checkout/src/probe.ts', call("'/api/catalog/catalogue'"))).toEqual([
+      'no-restricted-syntax',
+    ]);
+  });
+
+  it('lets only the owner of a store write it', async () => {
+    const writeCart =
+      "import { shellOwnedStores } from '@storefront/bus';\nshellOwnedStores.cart.set({ items: [] });\n";
+    expect(await rulesBroken('mfe-checkout/src/probe.ts', writeCart)).toEqual(['no-restricted-syntax']);
+    expect(await rulesBroken('shell/src/app/probe.ts', writeCart)).toEqual([]);
+    const writeAuth =
+      "import { accountOwnedStores } from '@storefront/bus';\naccountOwnedStores.auth.get();\n";
+    expect(await rulesBroken('shell/src/app/probe.ts', writeAuth)).toEqual(['no-restricted-syntax']);
+    expect(await rulesBroken('mfe-account/src/probe.ts', writeAuth)).toEqual([]);
+  });
+});

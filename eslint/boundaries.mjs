@@ -1,0 +1,89 @@
+// The boundaries between the repository's packages, as lint rules (docs/adr/0008-module-boundaries.md).
+// Three rule ids carry them, so each can be set per folder without undoing the others:
+// @typescript-eslint/no-restricted-imports (what may be imported), no-restricted-syntax (which stores a
+// module writes, which services it calls) and storefront/declared-imports (declared dependencies).
+
+/** Each remote module and the service that backs it: the one its pages call. */
+const REMOTE_SERVICES = {
+  'mfe-account': 'account',
+  'mfe-catalog': 'catalog',
+  'mfe-checkout': 'checkout',
+  'mfe-content': 'content',
+  'mfe-product': 'product',
+};
+
+/** Calls from a remote to another module's service, each decided in ADR 0008. */
+const RECORDED_CALLS = {
+  // The checkout pages show a product from their channel's price list; the catalog owns price lists.
+  'mfe-checkout': ['catalog/checkout-products/'],
+  // The product pages' sitemap lists every product of the catalogue.
+  'mfe-product': ['catalog/catalogue'],
+};
+
+const deepImports = {
+  group: ['@storefront/*/src', '@storefront/*/src/**', '@storefront/*/dist', '@storefront/*/dist/**'],
+  message: 'Import what the package exports (the "exports" of its package.json), never its files.',
+};
+const serverImports = {
+  group: [
+    '@storefront/*-service',
+    '@storefront/*-service/**',
+    '@storefront/service-kit',
+    '@storefront/service-kit/**',
+    '@storefront/payment-sandbox',
+    '@storefront/payment-sandbox/**',
+    'express',
+    'pg',
+  ],
+  message: 'A remote runs in the browser: it talks to its service over HTTP (/api/...), never imports one.',
+};
+
+// esquery regular expressions cannot hold '/', so it is written \u002F.
+const slash = '\\u002F';
+const writes = (name, owner) => ({
+  selector: `ImportDeclaration[source.value='@storefront/bus'] > ImportSpecifier[imported.name='${name}']`,
+  message: `Only ${owner} writes these stores; publish a command on the bus instead.`,
+});
+const shellStores = writes('shellOwnedStores', 'the shell');
+const accountStores = writes('accountOwnedStores', 'the account module');
+
+function serviceCalls(remote) {
+  const allowed = [`${REMOTE_SERVICES[remote]}(?:${slash}|$)`, ...(RECORDED_CALLS[remote] ?? [])]
+    .map((prefix) => prefix.replaceAll('/', slash))
+    .join('|');
+  const pattern = `^${slash}api${slash}(?!${allowed})`;
+  const message = `${remote} calls its own service (/api/${REMOTE_SERVICES[remote]}/); a call to another module's service needs a decision in docs/adr/0008-module-boundaries.md and an entry in eslint/boundaries.mjs.`;
+  return [
+    { selector: `Literal[value=/${pattern}/]`, message },
+    { selector: `TemplateElement[value.raw=/${pattern}/]`, message },
+  ];
+}
+
+const restrictedSyntax = (...entries) => ({ 'no-restricted-syntax': ['error', ...entries] });
+const code = ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'];
+
+export const boundaries = [
+  {
+    files: code,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports] }],
+      ...restrictedSyntax(shellStores, accountStores),
+    },
+  },
+  { files: code.map((glob) => `shell/${glob}`), rules: restrictedSyntax(accountStores) },
+  // The shell marks a visitor without a session signed out without downloading the account module.
+  {
+    files: ['shell/src/app/account-session.ts', 'shell/src/app/account-session.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  ...Object.keys(REMOTE_SERVICES).map((remote) => ({
+    files: code.map((glob) => `${remote}/${glob}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports, serverImports] }],
+      ...restrictedSyntax(
+        ...(remote === 'mfe-account' ? [shellStores] : [shellStores, accountStores]),
+        ...serviceCalls(remote),
+      ),
+    },
+  })),
+];
