@@ -11,6 +11,7 @@ import { asVerifiedAdult, expectUncovered, MOBILE, toast } from '../support/fixt
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
+/** Spec section 2's formula, worked out here to check the number the page shows (the server's). */
 const orderNumberFrom = (url: string) =>
   `ORD-${new URL(url).searchParams.get('session_id')!.slice(-8).toUpperCase()}`;
 
@@ -342,7 +343,7 @@ test('/success claims success only for an order the shop knows: checking first, 
   answerStatus();
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText(
-    'We cannot find this order. If you were charged, please contact support with the order number.',
+    'We cannot find this order. If you were charged, please contact support with this reference.',
   );
   await claimsSuccess();
   await page.unroute('**/api/checkout/orders/*');

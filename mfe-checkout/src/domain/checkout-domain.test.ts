@@ -1,6 +1,5 @@
 import { ApiError } from '@storefront/commerce';
 import { dedicatedCheckoutAt, DEDICATED_CHECKOUTS } from './dedicated-checkouts';
-import { orderNumberOf } from './order-number';
 import { NoCheckoutUrlError, submitFailureMessage } from './payment-messages';
 import { chooseDose, quantityFrom } from './vials';
 
@@ -19,10 +18,6 @@ describe('checkout rules', () => {
   it('reads a quantity of at least 1, else 1', () => {
     expect(quantityFrom('3')).toBe(3);
     for (const bad of [null, '0', '-2', '1.5', 'lots', '']) expect(quantityFrom(bad)).toBe(1);
-  });
-
-  it('shows the order number from the session id', () => {
-    expect(orderNumberOf('5f0c1e9a-1b2c-4d5e-8f90-a1b2c3d4e5f6')).toBe('ORD-C3D4E5F6');
   });
 
   it('maps the seven dedicated paths, with their spec defaults', () => {

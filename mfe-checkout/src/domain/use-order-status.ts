@@ -5,12 +5,12 @@ import { checkoutApi } from '../api';
 const POLL_MS = 2000;
 const GIVE_UP_AFTER_MS = 5 * 60_000;
 
-export type LiveStatus = OrderStatus['status'] | 'not_found';
+export type LiveStatus = OrderStatus | 'not_found';
 
 /**
- * The order's live status: asked again every two seconds until the payment webhook has marked it paid
- * (or five minutes have passed). 'not_found' when the service knows no such order; null until the first
- * answer, or while the service cannot be reached.
+ * The order's number and live status, as the checkout service tells them: asked again every two
+ * seconds until the payment webhook has marked it paid (or five minutes have passed). 'not_found' when
+ * the service knows no such order; null until the first answer, or while the service cannot be reached.
  */
 export function useOrderStatus(sessionId: string | null): LiveStatus | null {
   const [status, setStatus] = useState<LiveStatus | null>(null);
@@ -21,14 +21,14 @@ export function useOrderStatus(sessionId: string | null): LiveStatus | null {
     const started = Date.now();
     const poll = async () => {
       const latest = await checkoutApi.orderStatus(sessionId).then(
-        (answer): LiveStatus => answer.status,
+        (answer): LiveStatus => answer,
         // Unreachable just now: ask again at the next tick. Unknown: there is nothing to wait for.
         (error: unknown): LiveStatus | null =>
           error instanceof ApiError && error.status === 404 ? 'not_found' : null,
       );
       if (stopped) return;
       if (latest) setStatus(latest);
-      const waiting = latest !== 'paid' && latest !== 'not_found';
+      const waiting = latest !== 'not_found' && latest?.status !== 'paid';
       if (waiting && Date.now() - started < GIVE_UP_AFTER_MS) timer = setTimeout(poll, POLL_MS);
     };
     void poll();

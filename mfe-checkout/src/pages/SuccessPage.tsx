@@ -1,7 +1,12 @@
 import { Badge, Button, Muted, Spinner } from '@storefront/ui';
 import { Link, useLocation } from '@storefront/routing';
+import styled from 'styled-components';
 import { ResultCard } from '../components/ResultCard';
-import { orderNumberOf } from '../domain/order-number';
+
+/** Whatever the link carried, shown whole: it may be long and without spaces. */
+const Reference = styled.strong`
+  overflow-wrap: anywhere;
+`;
 import { useOrderStatus, type LiveStatus } from '../domain/use-order-status';
 
 /**
@@ -14,7 +19,7 @@ export default function SuccessPage() {
   const status = useOrderStatus(sessionId);
   if (!sessionId || status === 'not_found') return <OrderNotFound sessionId={sessionId} />;
   if (status === null) return <CheckingOrder />;
-  return <OrderConfirmed sessionId={sessionId} status={status} />;
+  return <OrderConfirmed order={status} />;
 }
 
 function CheckingOrder() {
@@ -34,11 +39,11 @@ function OrderNotFound({ sessionId }: { sessionId: string | null }) {
       <h1>Order not found</h1>
       {sessionId && (
         <p>
-          Order Number: <strong data-testid="order-number">{orderNumberOf(sessionId)}</strong>
+          Reference: <Reference data-testid="order-reference">{sessionId}</Reference>
         </p>
       )}
       <p role="status" data-testid="payment-status" data-status="not_found">
-        We cannot find this order. If you were charged, please contact support with the order number.
+        We cannot find this order. If you were charged, please contact support with this reference.
       </p>
       <Button as={Link} to="/">
         Return to Homepage
@@ -47,19 +52,13 @@ function OrderNotFound({ sessionId }: { sessionId: string | null }) {
   );
 }
 
-function OrderConfirmed({
-  sessionId,
-  status,
-}: {
-  sessionId: string;
-  status: Exclude<LiveStatus, 'not_found'>;
-}) {
+function OrderConfirmed({ order: { orderNumber, status } }: { order: Exclude<LiveStatus, 'not_found'> }) {
   return (
     <ResultCard>
       <Badge $tone="success">Payment Successful</Badge>
       <h1>Order Confirmed</h1>
       <p>
-        Order Number: <strong data-testid="order-number">{orderNumberOf(sessionId)}</strong>
+        Order Number: <strong data-testid="order-number">{orderNumber}</strong>
       </p>
       <p role="status" data-testid="payment-status" data-status={status}>
         {status === 'paid' ? (
