@@ -68,6 +68,13 @@ const JSON_ENDPOINTS: Array<{ path: string; valid: Record<string, unknown> }> = 
     },
   },
   { path: '/api/checkout/affiliates/lookup', valid: { code: 'RESEARCH10' } },
+  {
+    path: '/api/checkout/cart/quote',
+    valid: {
+      lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 2, channel: 'storefront' }],
+      affiliateCode: 'RESEARCH10',
+    },
+  },
   { path: '/api/checkout/webhooks/square', valid: { event_id: 'e', type: 'payment.updated', data: {} } },
   { path: '/api/content/subscribers', valid: { email: 'fuzz@lab.example', name: 'Fuzz' } },
   {
