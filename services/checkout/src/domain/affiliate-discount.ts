@@ -5,8 +5,12 @@ import { findAffiliateDiscount } from '../store/affiliates-store';
 
 export type CodeDiscount = AffiliateDiscount & { code: string };
 
-const invalidCode = () =>
-  new HttpProblem(422, 'Invalid Code', 'The affiliate code you entered is not valid.');
+/**
+ * Spec section 8's refusal of a code: 404 where the code is what was asked about (the lookup), 422
+ * where it is one part of a request (a quote, an order).
+ */
+export const invalidCode = (status: 404 | 422 = 422) =>
+  new HttpProblem(status, 'Invalid Code', 'The affiliate code you entered is not valid.');
 
 /**
  * Charges one affiliate-code attempt to the client, on the budget every route that looks a code up

@@ -1,8 +1,8 @@
-import { HttpProblem, parseInput, type Database, type Limiter } from '@storefront/service-kit';
+import { parseInput, type Database, type Limiter } from '@storefront/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { affiliateCodeSchema } from '../affiliate-code';
-import { chargeCodeAttempt } from '../domain/affiliate-discount';
+import { chargeCodeAttempt, invalidCode } from '../domain/affiliate-discount';
 import { findAffiliateDiscount } from '../store/affiliates-store';
 
 const lookupSchema = z.object({ code: affiliateCodeSchema });
@@ -13,7 +13,7 @@ export function affiliateRoutes(db: Database, attempts: Limiter): Router {
     await chargeCodeAttempt(attempts, req.ip ?? 'unknown');
     const { code } = parseInput(lookupSchema, req.body ?? {}, 'Invalid Code');
     const discount = await findAffiliateDiscount(db, code);
-    if (!discount) throw new HttpProblem(404, 'Invalid Code', 'The affiliate code you entered is not valid.');
+    if (!discount) throw invalidCode(404);
     res.set('Cache-Control', 'no-store').json({ code, ...discount });
   });
   return router;
