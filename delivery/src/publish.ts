@@ -50,6 +50,22 @@ export function operator(): string {
   return process.env.DEPLOYED_BY ?? process.env.USER ?? os.userInfo().username;
 }
 
+/**
+ * Publishes the current build of each remote into the stack's artifact store and makes it live,
+ * saying so one line at a time.
+ */
+export async function publishRemotes(remotes: readonly RemoteModule[], say: (line: string) => void) {
+  const artifacts = await openStackArtifacts();
+  try {
+    for (const remote of remotes) {
+      const { version } = await publishRemote(artifacts, remote);
+      say(`${remote.name}: live at ${version}`);
+    }
+  } finally {
+    await artifacts.close();
+  }
+}
+
 /** Copies a remote's current build into the store and makes it live. */
 export async function publishRemote(artifacts: Artifacts, remote: RemoteModule): Promise<VersionRecord> {
   const { version: packageVersion } = JSON.parse(

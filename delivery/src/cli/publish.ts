@@ -1,5 +1,5 @@
 import { findRemote, remoteModules } from '../modules';
-import { openStackArtifacts, publishRemote } from '../publish';
+import { publishRemotes } from '../publish';
 
 /**
  * `npm run publish-remotes -- [module…]`: publishes the current build of each named remote (all by default)
@@ -10,15 +10,7 @@ import { openStackArtifacts, publishRemote } from '../publish';
 async function main() {
   const names = process.argv.slice(2);
   const remotes = names.length ? names.map(findRemote) : remoteModules;
-  const artifacts = await openStackArtifacts();
-  try {
-    for (const remote of remotes) {
-      const { version } = await publishRemote(artifacts, remote);
-      console.log(`${remote.name}: live at ${version}`);
-    }
-  } finally {
-    await artifacts.close();
-  }
+  await publishRemotes(remotes, (line) => console.log(line));
 }
 
 main().catch((error: unknown) => {

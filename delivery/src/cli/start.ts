@@ -7,7 +7,7 @@ import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-dat
 import { remoteModules, SHELL_DIR } from '../modules';
 import { bundleFile, bundleRunnables, RUNNABLES } from '../bundle';
 import { nodeEntry, startProcess, stopAll, waitUntilReady } from '../processes';
-import { artifactSettings, openStackArtifacts, publishRemote } from '../publish';
+import { artifactSettings, publishRemotes } from '../publish';
 import { planStack, serviceAddresses, type Endpoint, type StackPlan } from '../stack-plan';
 
 /**
@@ -127,15 +127,7 @@ async function start() {
   await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
   if (compiled) await bundleRunnables();
 
-  const artifacts = await openStackArtifacts();
-  try {
-    for (const remote of remoteModules) {
-      const { version } = await publishRemote(artifacts, remote);
-      console.log(`  ${remote.name}: live at ${version}`);
-    }
-  } finally {
-    await artifacts.close();
-  }
+  await publishRemotes(remoteModules, (line) => console.log(`  ${line}`));
   const { dir: artifactDir, registrySchema } = artifactSettings();
 
   const runDir = path.join(dataDir, 'run');
