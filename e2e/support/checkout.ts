@@ -16,6 +16,16 @@ export async function fillOrderForm(page: Page, { shipping }: { shipping: boolea
   }
 }
 
+/** A dedicated-checkout order as the page sends it to POST /api/checkout/orders, by the form's researcher. */
+export const apiOrder = ({ productId, dose, email }: { productId: string; dose: string; email: string }) => ({
+  checkout: 'product',
+  lines: [{ productId, dose, quantity: 1, channel: 'storefront' }],
+  customer: { email, firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '555-0100' },
+  shipping: { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' },
+  agreeToTerms: true,
+  agreeToAge: true,
+});
+
 export async function tickAgreements(page: Page) {
   await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
   await page.getByRole('checkbox', { name: /Terms of Service/ }).check();

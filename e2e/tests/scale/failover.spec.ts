@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
+import { apiOrder } from '../../support/checkout';
 import { callFrom, instancesOf, pidOf, SCALE_STACK } from '../../support/scale-stack';
 
 /**
@@ -13,19 +14,8 @@ const SOURCES = ['127.0.0.51', '127.0.0.52', '127.0.0.53']; // 15 orders each: w
 const ORDERS_PER_SOURCE = 15;
 const run = randomUUID().slice(0, 8);
 
-const order = (n: number) => ({
-  checkout: 'product',
-  lines: [{ productId: 'retatrutide', dose: '10mg', quantity: 1, channel: 'storefront' }],
-  customer: {
-    email: `failover-${run}-${n}@lab.example`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phoneNumber: '555-0100',
-  },
-  shipping: { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' },
-  agreeToTerms: true,
-  agreeToAge: true,
-});
+const order = (n: number) =>
+  apiOrder({ productId: 'retatrutide', dose: '10mg', email: `failover-${run}-${n}@lab.example` });
 
 /** Places one order, trying again (same key) after a failure: the answer's order id, and the tries. */
 async function placeUntilAnswered(source: string, n: number): Promise<{ orderId: string; tries: number }> {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { confirmedResearcher, signIn } from '../../support/accounts';
+import { apiOrder } from '../../support/checkout';
 import { callFrom, instancesOf, SCALE_STACK } from '../../support/scale-stack';
 
 /**
@@ -68,19 +69,8 @@ test('ten failed sign-ins per account and client across both account instances; 
 test('twenty orders per client in ten minutes, across both checkout instances', async () => {
   test.slow();
   const source = '127.0.0.25';
-  const order = (attempt: number) => ({
-    checkout: 'product',
-    lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 1, channel: 'storefront' }],
-    customer: {
-      email: `limit-order-${attempt}@lab.example`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      phoneNumber: '555-0100',
-    },
-    shipping: { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' },
-    agreeToTerms: true,
-    agreeToAge: true,
-  });
+  const order = (attempt: number) =>
+    apiOrder({ productId: 'bpc-157', dose: '10mg', email: `limit-order-${attempt}@lab.example` });
   const statuses = await alternate('checkout', 20, async (url, attempt) => {
     return (await callFrom(source, `${url}/orders`, { method: 'POST', body: order(attempt) })).status;
   });

@@ -1,15 +1,8 @@
 import { cartQuoteSchema, placedOrderSchema } from '@storefront/commerce';
 import { testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { HARNESS_START_MS, openCheckoutHarness, type CheckoutHarness } from './harness';
+import { address, HARNESS_START_MS, openCheckoutHarness, researcher, type CheckoutHarness } from './harness';
 
-const researcher = {
-  email: 'ada@lab.example',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '555-0100',
-};
-const address = { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' };
 const cartLines = [
   { productId: 'retatrutide', dose: '10mg', quantity: 2, channel: 'storefront' },
   { productId: 'tb-500', dose: '5mg', quantity: 1, channel: 'storefront' },

@@ -23,6 +23,15 @@ import {
 } from '../src/payments/square-gateway';
 import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
 
+/** Who orders in these tests, and where to: every field the checkouts require. */
+export const researcher = {
+  email: 'ada@lab.example',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '555-0100',
+};
+export const address = { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' };
+
 export const SIGNATURE_KEY = 'test-signature-key';
 export const ACCESS_TOKEN = 'test-access-token';
 export const LOCATION_ID = 'TEST-LOCATION';

@@ -16,15 +16,15 @@ import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
 import { createSquareGateway } from '../src/payments/square-gateway';
 import { checkoutRoutes } from '../src/app';
 import type { CheckoutLimits } from '../src/domain/caller';
-import { HARNESS_START_MS, openCheckoutHarness, roomyLimits, type CheckoutHarness } from './harness';
+import {
+  address,
+  HARNESS_START_MS,
+  openCheckoutHarness,
+  researcher,
+  roomyLimits,
+  type CheckoutHarness,
+} from './harness';
 
-const researcher = {
-  email: 'ada@lab.example',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '555-0100',
-};
-const address = { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' };
 const order = (changes: Record<string, unknown> = {}) => ({
   checkout: 'product',
   lines: [{ productId: 'retatrutide', dose: '10mg', quantity: 1, channel: 'storefront' }],

@@ -1,27 +1,23 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { testDatabaseKinds } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { HARNESS_START_MS, openCheckoutHarness, SIGNATURE_KEY, type CheckoutHarness } from './harness';
+import {
+  address,
+  HARNESS_START_MS,
+  openCheckoutHarness,
+  researcher,
+  SIGNATURE_KEY,
+  type CheckoutHarness,
+} from './harness';
 
-const researcher = {
-  email: 'ada@lab.example',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '555-0100',
-};
-const address = {
-  address: '1 Lab Way',
-  city: 'Tempe',
-  state: 'AZ',
-  zipCode: '85281',
-  country: 'United States',
-};
+// Sent with the country the form preselects, as the page sends it.
+const shippedTo = { ...address, country: 'United States' };
 const order = (lines: { productId: string; dose: string; quantity: number }[], affiliateCode?: string) => ({
   checkout: 'product',
   lines: lines.map((line) => ({ ...line, channel: 'storefront' })),
   affiliateCode,
   customer: researcher,
-  shipping: address,
+  shipping: shippedTo,
   agreeToTerms: true,
   agreeToAge: true,
 });
