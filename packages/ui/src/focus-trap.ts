@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
-const FOCUSABLE =
+/** What keyboard focus can land on. */
+export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**

@@ -1,4 +1,6 @@
+import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { FOCUSABLE } from './focus-trap';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -60,8 +62,22 @@ export interface ToastProps {
 }
 
 export function Toast({ title, description, variant, onDismiss }: ToastProps) {
+  const card = useRef<HTMLDivElement>(null);
+  // A toast that goes (dismissed, or faded while its button had focus) must not take the focus with it
+  // to the page behind a modal: it moves to the first control of the dialog the toast stood in.
+  useLayoutEffect(() => {
+    const element = card.current;
+    return () => {
+      if (!element?.contains(document.activeElement)) return;
+      const dialog = element.closest<HTMLElement>('[role="dialog"]');
+      const next = [...(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
+        (control) => !element.contains(control),
+      );
+      next?.focus();
+    };
+  }, []);
   return (
-    <ToastCard $variant={variant} role={variant === 'destructive' ? 'alert' : 'status'}>
+    <ToastCard ref={card} $variant={variant} role={variant === 'destructive' ? 'alert' : 'status'}>
       <div>
         <strong>{title}</strong>
         {description && <p>{description}</p>}
