@@ -93,7 +93,8 @@ const JSON_ENDPOINTS: Array<{ path: string; valid: Record<string, unknown> }> = 
 const GET_ENDPOINTS = [
   '/api/catalog/home-products',
   '/api/catalog/catalogue',
-  '/api/catalog/checkout-products/storefront/bpc-157',
+  '/api/catalog/dedicated-checkouts/bpc-157',
+  '/api/catalog/checkout-products/quick-checkout/bpc-157',
   '/api/catalog/images/v2/bpc-157.svg',
   '/api/product/products/bpc-157',
   '/api/checkout/orders/00000000-0000-0000-0000-000000000000',

@@ -1,4 +1,4 @@
-import { checkoutProductSchema, formatUsd, skuLabel, type CheckoutProduct } from '@storefront/commerce';
+import { formatUsd, skuLabel, type CheckoutProduct } from '@storefront/commerce';
 import type { HeadBuilder, PageHead } from '@storefront/routing';
 
 /**
@@ -32,8 +32,8 @@ export function checkoutHead(product: CheckoutProduct, title: string, siteUrl = 
   };
 }
 
-/** The head builder a checkout page exports, for the page title it shows. */
+/** The head builder a checkout page exports: the title it shows, and where its data holds the product. */
 export const checkoutHeadBuilder =
-  (title: string): HeadBuilder =>
+  (title: string, productOf: (data: Record<string, unknown>) => CheckoutProduct): HeadBuilder =>
   (data, site) =>
-    checkoutHead(checkoutProductSchema.parse(data.product), title, site.url);
+    checkoutHead(productOf(data), title, site.url);

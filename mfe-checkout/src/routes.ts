@@ -1,12 +1,11 @@
-import { defineRoutes, fillPath } from '@storefront/routing';
-import { QUICK_CHECKOUT_PRODUCT_URL, STOREFRONT_PRODUCT_URL } from './api';
-import { DEDICATED_CHECKOUTS } from './domain/dedicated-checkouts';
+import { defineRoutes } from '@storefront/routing';
+import { DEDICATED_CHECKOUT_URL, QUICK_CHECKOUT_PRODUCT_URL } from './api';
 
 const transactional = { render: 'client', indexed: false } as const;
 
 /**
- * The pages this module serves; the shell's route table comes from here, through the registry. A new
- * dedicated checkout is one more entry in DEDICATED_CHECKOUTS and one deploy of this module.
+ * The pages this module serves; the shell's route table comes from here, through the registry. The
+ * dedicated checkouts are the catalog's: a slug it does not know is the not-found page.
  */
 export const routes = defineRoutes([
   {
@@ -20,16 +19,18 @@ export const routes = defineRoutes([
       description: 'Order research peptides securely: choose a vial size and quantity and pay by card.',
     },
   },
-  ...DEDICATED_CHECKOUTS.map((checkout) => ({
-    path: `/checkout/${checkout.slug}`,
+  {
+    path: '/checkout/:slug',
     exposed: 'ProductCheckoutPage',
     label: 'checkout',
-    data: { product: fillPath(STOREFRONT_PRODUCT_URL, { productId: checkout.productId }) },
+    data: { checkout: DEDICATED_CHECKOUT_URL },
+    // Every dedicated checkout the catalog has.
+    sitemap: { list: '/api/catalog/dedicated-checkouts', items: 'checkouts', field: 'slug', param: 'slug' },
     head: {
       title: 'Research Checkout',
       description: 'Order a research peptide: choose a vial size and quantity, add shipping and pay by card.',
     },
-  })),
+  },
   {
     path: '/cart-checkout',
     exposed: 'CartCheckoutPage',

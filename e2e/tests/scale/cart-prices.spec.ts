@@ -34,13 +34,14 @@ async function catalogServes(priceCents: number) {
       async () => {
         const answers = await Promise.all(
           [1, 2, 3, 4].map(() =>
-            callFrom('127.0.0.71', `${SCALE_STACK.baseURL}/api/catalog/checkout-products/storefront/semax`),
+            callFrom('127.0.0.71', `${SCALE_STACK.baseURL}/api/catalog/dedicated-checkouts/semax`),
           ),
         );
         return answers.map(
           (answer) =>
-            answer.json<{ doses: { dose: string; price: number }[] }>().doses.find((d) => d.dose === '10mg')!
-              .price,
+            answer
+              .json<{ product: { doses: { dose: string; price: number }[] } }>()
+              .product.doses.find((d) => d.dose === '10mg')!.price,
         );
       },
       { timeout: 5_000 },

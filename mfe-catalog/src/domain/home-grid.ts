@@ -24,20 +24,7 @@ export function comingSoonPlaceholders(resultCount: number): number {
   return 0;
 }
 
-const CHECKOUT_SLUGS: Record<string, string> = {
-  Retatrutide: 'retatrutide',
-  'GHK-Cu': 'ghk-cu',
-  'IGF1-LR3': 'igf1-lr3',
-  'BPC-157': 'bpc-157',
-  'CJC-1295': 'cjc1295',
-  SEMAX: 'semax',
-};
-
-/** The dedicated checkout's slug: the spec's list, else the lowercased name with spaces as hyphens. */
-export function checkoutSlug(name: string): string {
-  return CHECKOUT_SLUGS[name] ?? name.toLowerCase().replace(/\s+/g, '-');
-}
-
-export function checkoutHref(name: string, dose: string): string {
-  return `/checkout/${checkoutSlug(name)}?dosage=${encodeURIComponent(dose)}&quantity=1`;
+/** A card's checkout link: the catalog's address for the product's checkout, with the dose shown. */
+export function checkoutHref(checkoutPath: string, dose: string): string {
+  return `${checkoutPath}?dosage=${encodeURIComponent(dose)}&quantity=1`;
 }

@@ -1,5 +1,4 @@
 import { ApiError } from '@storefront/commerce';
-import { dedicatedCheckoutAt, DEDICATED_CHECKOUTS } from './dedicated-checkouts';
 import { NoCheckoutUrlError, submitFailureMessage } from './payment-messages';
 import { chooseDose, quantityFrom } from './vials';
 
@@ -18,20 +17,6 @@ describe('checkout rules', () => {
   it('reads a quantity of at least 1, else 1', () => {
     expect(quantityFrom('3')).toBe(3);
     for (const bad of [null, '0', '-2', '1.5', 'lots', '']) expect(quantityFrom(bad)).toBe(1);
-  });
-
-  it('maps the seven dedicated paths, with their spec defaults', () => {
-    expect(DEDICATED_CHECKOUTS.map((c) => [c.slug, c.defaultDose])).toEqual([
-      ['retatrutide', '10mg'],
-      ['bpc-157', '10mg'],
-      ['ghk-cu', '50mg'],
-      ['igf1-lr3', '1mg'],
-      ['cjc1295', '5mg'],
-      ['tb-500', '5mg'],
-      ['semax', '10mg'],
-    ]);
-    expect(dedicatedCheckoutAt('/checkout/cjc1295/')?.productId).toBe('cjc-1295');
-    expect(dedicatedCheckoutAt('/checkout/unknown')).toBeUndefined();
   });
 });
 

@@ -1,36 +1,37 @@
 import { bus } from '@storefront/bus';
-import { computeOrderTotals, type CheckoutProduct } from '@storefront/commerce';
-import { Button, useResource } from '@storefront/ui';
-import { useDocumentHead, useLocation, useNavigate } from '@storefront/routing';
+import { computeOrderTotals, dedicatedCheckoutSchema, type DedicatedCheckout } from '@storefront/commerce';
+import { Button, NotFoundPage, useResource } from '@storefront/ui';
+import { Link, useDocumentHead, useLocation, useNavigate, useParams } from '@storefront/routing';
 import { checkoutApi } from '../api';
 import { CheckoutFrame, Columns, WithProduct } from '../components/CheckoutFrame';
 import { ProductChoice } from '../components/ProductChoice';
 import { ShippedOrderColumn } from '../components/ShippedOrderColumn';
-import { dedicatedCheckoutAt, type DedicatedCheckout } from '../domain/dedicated-checkouts';
 import { useOrderSubmission } from '../domain/use-order-submission';
 import { useDoseChoice } from '../domain/use-dose-choice';
 import { quantityFrom } from '../domain/vials';
-import { useAppliedDiscount } from '../domain/use-applied-discount';
+import { useAppliedDiscount } from '../affiliate/use-applied-discount';
 import { checkoutHead, checkoutHeadBuilder } from '../page-head';
 
 const TITLE = 'Research Checkout';
-export const head = checkoutHeadBuilder(TITLE);
+export const head = checkoutHeadBuilder(
+  TITLE,
+  (data) => dedicatedCheckoutSchema.parse(data.checkout).product,
+);
 
-/** The seven dedicated checkouts (spec section 2), one page driven by DEDICATED_CHECKOUTS. */
+/** The dedicated checkouts (spec section 2): one page, each driven by the catalog's settings for its slug. */
 export default function ProductCheckoutPage() {
-  const { pathname, search } = useLocation();
-  const checkout = dedicatedCheckoutAt(pathname)!;
-  const product = useResource(checkoutApi.storefrontProduct(checkout.productId));
-  useDocumentHead(product.status === 'ready' ? checkoutHead(product.data, TITLE) : undefined);
+  const { search } = useLocation();
+  const { slug = '' } = useParams();
+  const checkout = useResource(checkoutApi.dedicatedCheckout(slug));
+  useDocumentHead(checkout.status === 'ready' ? checkoutHead(checkout.data.product, TITLE) : undefined);
   const params = new URLSearchParams(search);
   return (
-    <WithProduct state={product}>
+    <WithProduct state={checkout} notFound={<NotFoundPage link={Link} />}>
       {(data) => (
         <DedicatedCheckoutForm
-          key={data.id}
-          checkout={checkout}
-          product={data}
-          initialDose={params.get('dosage') ?? checkout.defaultDose}
+          key={data.slug}
+          checkout={data}
+          initialDose={params.get('dosage') ?? data.defaultDose}
           initialQuantity={quantityFrom(params.get('quantity'))}
         />
       )}
@@ -40,15 +41,14 @@ export default function ProductCheckoutPage() {
 
 function DedicatedCheckoutForm({
   checkout,
-  product,
   initialDose,
   initialQuantity,
 }: {
   checkout: DedicatedCheckout;
-  product: CheckoutProduct;
   initialDose: string;
   initialQuantity: number;
 }) {
+  const { product } = checkout;
   const { dose, quantity, setDoseName, setQuantity } = useDoseChoice(product, initialDose, initialQuantity);
   const { code: affiliateCode, discountRate } = useAppliedDiscount();
   const navigate = useNavigate();

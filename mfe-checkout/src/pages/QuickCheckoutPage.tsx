@@ -1,4 +1,9 @@
-import { computeOrderTotals, formatUsd, type CheckoutProduct } from '@storefront/commerce';
+import {
+  checkoutProductSchema,
+  computeOrderTotals,
+  formatUsd,
+  type CheckoutProduct,
+} from '@storefront/commerce';
 import { queryParameter, useDocumentHead, useLocation } from '@storefront/routing';
 import { Card, useResource } from '@storefront/ui';
 import styled from 'styled-components';
@@ -13,7 +18,7 @@ import { quantityFrom } from '../domain/vials';
 import { checkoutHead, checkoutHeadBuilder } from '../page-head';
 
 const TITLE = 'Secure Checkout';
-export const head = checkoutHeadBuilder(TITLE);
+export const head = checkoutHeadBuilder(TITLE, (data) => checkoutProductSchema.parse(data.product));
 
 const Tiles = styled.div`
   display: grid;

@@ -24,6 +24,8 @@ export const homeProductSchema = z.object({
   keywords: z.array(z.string()),
   defaultDose: z.string(),
   doses: z.array(homeProductDoseSchema).check(z.minLength(1)),
+  /** Where the card's checkout link goes (without its query), e.g. /checkout/cjc1295. */
+  checkoutPath: z.string(),
 });
 export type HomeProduct = z.infer<typeof homeProductSchema>;
 export const homeProductsSchema = z.object({ products: z.array(homeProductSchema) });
@@ -98,3 +100,15 @@ export const checkoutProductSchema = z.object({
   doses: z.array(checkoutDoseSchema).check(z.minLength(1)),
 });
 export type CheckoutProduct = z.infer<typeof checkoutProductSchema>;
+
+/** Spec section 2: one dedicated single-product checkout page, found by the slug in its address. */
+export const dedicatedCheckoutSchema = z.object({
+  slug: z.string(),
+  /** The vial amount chosen when the link names none. */
+  defaultDose: z.string(),
+  /** Where Back goes: home, or the previous page in history. */
+  backTo: z.enum(['home', 'history']),
+  offersAddToCart: z.boolean(),
+  product: checkoutProductSchema,
+});
+export type DedicatedCheckout = z.infer<typeof dedicatedCheckoutSchema>;

@@ -17,3 +17,4 @@ export * from './age-dialog';
 export * from './quantity-stepper';
 export * from './focus-trap';
 export * from './drawer';
+export * from './not-found-page';

@@ -4,15 +4,13 @@ import { drawVial } from './domain/vial-svg';
 import {
   listCatalogueProducts,
   listCheckoutProducts,
+  listDedicatedCheckouts,
   listHomeProducts,
   listPrices,
   listVialFacts,
   loadCatalogue,
   type PriceRow,
 } from './store/catalog-store';
-
-/** The channels whose checkout pages ask for their products: the dedicated ones and the generic one. */
-export const CHECKOUT_CHANNELS = ['storefront', 'quick-checkout'] as const satisfies readonly SalesChannel[];
 
 /** Page data may be reused for a minute; revalidation by ETag is cheap after that. */
 const PAGE_DATA = 'public, max-age=60';
@@ -21,7 +19,11 @@ export const paths = {
   homeProducts: '/home-products',
   catalogue: '/catalogue',
   summaries: '/internal/product-summaries',
-  checkoutProduct: (channel: string, productId: string) => `/checkout-products/${channel}/${productId}`,
+  /** The generic checkout's products (its own price list), by id. */
+  quickCheckoutProduct: (productId: string) => `/checkout-products/quick-checkout/${productId}`,
+  /** Every dedicated checkout (for the sitemap), and each by the slug in its address. */
+  dedicatedCheckouts: '/dedicated-checkouts',
+  dedicatedCheckout: (slug: string) => `/dedicated-checkouts/${slug}`,
   image: (productId: string, variant: string) => `/images/v2/${productId}/${variant}.svg`,
 };
 
@@ -46,10 +48,13 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
       paths.summaries,
       representJson({ products: await listCatalogueProducts(tx, { gridOnly: false }) }, 'no-cache'),
     );
-    for (const channel of CHECKOUT_CHANNELS) {
-      for (const product of await listCheckoutProducts(tx, channel)) {
-        published.set(paths.checkoutProduct(channel, product.id), representJson(product, PAGE_DATA));
-      }
+    for (const product of await listCheckoutProducts(tx, 'quick-checkout')) {
+      published.set(paths.quickCheckoutProduct(product.id), representJson(product, PAGE_DATA));
+    }
+    const checkouts = await listDedicatedCheckouts(tx, await listCheckoutProducts(tx, 'storefront'));
+    published.set(paths.dedicatedCheckouts, representJson({ checkouts }, PAGE_DATA));
+    for (const checkout of checkouts) {
+      published.set(paths.dedicatedCheckout(checkout.slug), representJson(checkout, PAGE_DATA));
     }
     // A drawing never changes under its versioned address, so it may be cached for a year.
     for (const facts of await listVialFacts(tx)) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {
   catalogueSchema,
-  checkoutProductSchema,
+  dedicatedCheckoutSchema,
   dollarsToCents,
   homeProductsSchema,
   quoteSchema,
@@ -18,6 +18,15 @@ import { startCatalog } from '../src/app';
 import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';
 
 const migrations = path.join(__dirname, '../migrations');
+
+/** Waits, within the snapshot's one second, for a change in the database to be served. */
+async function until(served: () => Promise<boolean>) {
+  const changedAt = Date.now();
+  while (!(await served())) {
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
   let testDb: TestService;
@@ -189,6 +198,36 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
       expect(products.slice(1).every((p) => p.purity === '99%' && p.storage === '-20°C')).toBe(true);
       expect(products.find((p) => p.id === 'bpc-157')!.keywords).toContain('137525-51-0');
     });
+
+    it('links each card to its dedicated checkout, else to the lowercased name (spec section 2)', async () => {
+      const { products } = homeProductsSchema.parse((await request(app).get('/home-products')).body);
+      expect(products.map((p) => p.checkoutPath)).toEqual([
+        '/checkout/retatrutide',
+        '/checkout/ghk-cu',
+        '/checkout/igf1-lr3',
+        '/checkout/bpc-157',
+        '/checkout/cjc1295',
+        '/checkout/tb-500',
+        '/checkout/semax',
+      ]);
+      // Without its dedicated checkout, a product's card falls back to the spec's rule.
+      const cjc = () =>
+        request(app)
+          .get('/home-products')
+          .then((res) => homeProductsSchema.parse(res.body).products.find((p) => p.id === 'cjc-1295')!);
+      await testDb.db.query(`UPDATE products SET name = 'CJC 1295  Research' WHERE id = 'cjc-1295'`);
+      await testDb.db.query(`DELETE FROM dedicated_checkouts WHERE slug = 'cjc1295'`);
+      try {
+        await until(async () => (await cjc()).checkoutPath === '/checkout/cjc-1295-research');
+        expect((await request(app).get('/dedicated-checkouts/cjc1295')).status).toBe(404);
+      } finally {
+        await testDb.db.query(`UPDATE products SET name = 'CJC-1295' WHERE id = 'cjc-1295'`);
+        await testDb.db.query(
+          `INSERT INTO dedicated_checkouts (slug, product_id, default_dose) VALUES ('cjc1295', 'cjc-1295', '5mg')`,
+        );
+      }
+      await until(async () => (await cjc()).checkoutPath === '/checkout/cjc1295');
+    });
   });
 
   describe('catalogue', () => {
@@ -220,10 +259,13 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
   });
 
   describe('checkout products', () => {
-    it('gives a dedicated checkout its product: sku, doses with price, purity, popular flag and picture', async () => {
-      const res = await request(app).get('/checkout-products/storefront/cjc-1295');
+    it('gives a dedicated checkout, by its slug, its settings and product: sku, doses with price, purity, popular flag and picture', async () => {
+      const res = await request(app).get('/dedicated-checkouts/cjc1295');
       expect(res.status).toBe(200);
-      expect(checkoutProductSchema.parse(res.body)).toMatchObject({
+      const checkout = dedicatedCheckoutSchema.parse(res.body);
+      expect(checkout).toMatchObject({ slug: 'cjc1295', defaultDose: '5mg', backTo: 'history' });
+      expect(checkout.offersAddToCart).toBe(false);
+      expect(checkout.product).toMatchObject({
         id: 'cjc-1295',
         channel: 'storefront',
         name: 'CJC-1295',
@@ -258,14 +300,36 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
       ]);
     });
 
+    it('gives each of the seven dedicated checkouts its default dose and where Back goes (spec section 2)', async () => {
+      const pages = await Promise.all(
+        ['retatrutide', 'bpc-157', 'ghk-cu', 'igf1-lr3', 'cjc1295', 'tb-500', 'semax'].map(async (slug) =>
+          dedicatedCheckoutSchema.parse((await request(app).get(`/dedicated-checkouts/${slug}`)).body),
+        ),
+      );
+      const listed = await request(app).get('/dedicated-checkouts');
+      expect(listed.body.checkouts.map((c: { slug: string }) => c.slug).sort()).toEqual(
+        pages.map((p) => p.slug).sort(),
+      );
+      expect(pages.map((p) => [p.product.id, p.defaultDose, p.backTo, p.offersAddToCart])).toEqual([
+        ['retatrutide', '10mg', 'home', false],
+        ['bpc-157', '10mg', 'history', true],
+        ['ghk-cu', '50mg', 'history', false],
+        ['igf1-lr3', '1mg', 'history', false],
+        ['cjc-1295', '5mg', 'history', false],
+        ['tb-500', '5mg', 'history', false],
+        ['semax', '10mg', 'history', false],
+      ]);
+    });
+
     it.each([
-      ['quick-checkout', 'semax'],
-      ['catalogue', 'bpc-157'],
-      ['storefront', 'no-such-product'],
-    ])('answers 404 for %s/%s', async (channel, productId) => {
-      const res = await request(app).get(`/checkout-products/${channel}/${productId}`);
+      '/checkout-products/quick-checkout/semax',
+      '/checkout-products/catalogue/bpc-157',
+      '/checkout-products/storefront/bpc-157',
+      '/dedicated-checkouts/cjc-1295',
+      '/dedicated-checkouts/no-such-page',
+    ])('answers 404 for %s', async (path) => {
+      const res = await request(app).get(path);
       expect(res.status).toBe(404);
-      expect(res.body.title).toBe('Product not found');
     });
   });
 
@@ -316,12 +380,8 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
       await testDb.db.query(
         "UPDATE price_list_entries SET price_cents = price_cents + 100 WHERE channel = 'storefront' AND product_id = 'retatrutide' AND dose = '10mg'",
       );
-      const changedAt = Date.now();
       try {
-        while ((await priceOnHome()) !== before + 100) {
-          expect(Date.now() - changedAt).toBeLessThan(1_000);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await until(async () => (await priceOnHome()) === before + 100);
         expect(await quoted()).toBe(before + 100);
       } finally {
         await testDb.db.query(

@@ -70,7 +70,7 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
         />
         <Button
           as={Link}
-          to={checkoutHref(product.name, option.dose)}
+          to={checkoutHref(product.checkoutPath, option.dose)}
           $variant="secondary"
           aria-label={`Buy Now: ${product.name} ${option.dose}`}
         >

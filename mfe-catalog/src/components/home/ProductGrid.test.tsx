@@ -22,6 +22,7 @@ const peptide = (
   keywords: [],
   defaultDose,
   doses,
+  checkoutPath: `/checkout/${id}`,
 });
 
 const retatrutide = peptide('retatrutide', 'Retatrutide', [

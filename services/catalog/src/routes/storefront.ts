@@ -10,17 +10,17 @@ import { paths } from '../catalog-snapshot';
  */
 export function storefrontRoutes(current: CurrentCatalog): Router {
   const router = Router();
-  router.get(paths.homeProducts, (req, res) => {
-    sendRepresentation(req, res, current().published.get(paths.homeProducts)!);
-  });
-  router.get(paths.catalogue, (req, res) => {
-    sendRepresentation(req, res, current().published.get(paths.catalogue)!);
-  });
-  router.get('/checkout-products/:channel/:productId', (req, res) => {
-    const { channel, productId } = req.params;
-    const product = current().published.get(paths.checkoutProduct(channel, productId));
-    if (!product) throw new HttpProblem(404, 'Product not found', 'No checkout sells that product.');
-    sendRepresentation(req, res, product);
-  });
+  for (const path of [paths.homeProducts, paths.catalogue, paths.dedicatedCheckouts]) {
+    router.get(path, (req, res) => sendRepresentation(req, res, current().published.get(path)!));
+  }
+  /** One item of a published list, by the parameter in its address; a 404 saying why when none. */
+  const item = (pathOf: (id: string) => string, missing: string) =>
+    router.get(pathOf(':id'), (req, res) => {
+      const representation = current().published.get(pathOf(String(req.params.id)));
+      if (!representation) throw new HttpProblem(404, 'Product not found', missing);
+      sendRepresentation(req, res, representation);
+    });
+  item(paths.quickCheckoutProduct, 'The checkout does not sell that product.');
+  item(paths.dedicatedCheckout, 'No dedicated checkout has that address.');
   return router;
 }

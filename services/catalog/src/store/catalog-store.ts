@@ -2,6 +2,7 @@ import type {
   Catalogue,
   CheckoutProduct,
   CatalogueProduct,
+  DedicatedCheckout,
   HomeProduct,
   SalesChannel,
 } from '@storefront/commerce';
@@ -24,8 +25,11 @@ export async function listHomeProducts(db: Queryable): Promise<HomeProduct[]> {
     keywords: string[] | null;
     default_dose: string;
     doses: HomeProduct['doses'];
+    checkout_slug: string;
   }>(
+    // Spec section 2: a product without a dedicated checkout links to its lowercased name, spaces hyphenated.
     `SELECT p.id, p.name, p.description, p.applications, l.purity_label AS purity, p.storage, l.default_dose,
+            COALESCE(d.slug, regexp_replace(lower(p.name), '\\s+', '-', 'g')) AS checkout_slug,
             (SELECT array_agg(k.keyword ORDER BY k.keyword) FROM product_keywords k WHERE k.product_id = p.id) AS keywords,
             (SELECT json_agg(json_build_object(
                       'dose', e.dose, 'price', e.price_cents, 'label', e.promo_label,
@@ -33,6 +37,7 @@ export async function listHomeProducts(db: Queryable): Promise<HomeProduct[]> {
                     ORDER BY e.position)
                FROM price_list_entries e WHERE e.channel = l.channel AND e.product_id = p.id) AS doses
        FROM channel_listings l JOIN products p ON p.id = l.product_id
+       LEFT JOIN dedicated_checkouts d ON d.channel = l.channel AND d.product_id = p.id
       WHERE l.channel = 'storefront'
       ORDER BY l.position`,
   );
@@ -46,8 +51,12 @@ export async function listHomeProducts(db: Queryable): Promise<HomeProduct[]> {
     keywords: row.keywords ?? [],
     defaultDose: row.default_dose,
     doses: row.doses,
+    checkoutPath: dedicatedCheckoutPath(row.checkout_slug),
   }));
 }
+
+/** The address of the dedicated checkout with this slug. */
+const dedicatedCheckoutPath = (slug: string) => `/checkout/${slug}`;
 
 /** The catalogue page: its categories and the products its grid shows. */
 export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
@@ -180,6 +189,36 @@ export async function listVialFacts(db: Queryable): Promise<VialFacts[]> {
     accentColor: row.accent_color,
     liquid: row.unit_is_ml,
   }));
+}
+
+/** The dedicated checkout pages' settings, each page's product as its channel sells it. */
+export async function listDedicatedCheckouts(
+  db: Queryable,
+  products: readonly CheckoutProduct[],
+): Promise<DedicatedCheckout[]> {
+  const { rows } = await db.query<{
+    slug: string;
+    product_id: string;
+    default_dose: string;
+    back_to: DedicatedCheckout['backTo'];
+    offers_add_to_cart: boolean;
+  }>(
+    'SELECT slug, product_id, default_dose, back_to, offers_add_to_cart FROM dedicated_checkouts ORDER BY slug',
+  );
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return rows.flatMap((row) => {
+    const product = byId.get(row.product_id);
+    if (!product) return [];
+    return [
+      {
+        slug: row.slug,
+        defaultDose: row.default_dose,
+        backTo: row.back_to,
+        offersAddToCart: row.offers_add_to_cart,
+        product,
+      },
+    ];
+  });
 }
 
 /** Every product as a checkout page of the given channel sells it (those with at least one price). */

@@ -1,6 +1,7 @@
-import { Button, Card, Container } from '@storefront/ui';
-import { Link } from '@storefront/routing';
+import type { ComponentType, ReactNode } from 'react';
 import styled from 'styled-components';
+import { Button } from './button';
+import { Card, Container } from './layout';
 
 const Box = styled(Card)`
   max-width: 520px;
@@ -14,7 +15,12 @@ const Box = styled(Card)`
   }
 `;
 
-export function NotFoundPage() {
+/**
+ * The site's not-found page (spec: the * route): the shell's for an address no module serves, and a
+ * module's for an address it serves whose item does not exist (a dedicated checkout the catalog does
+ * not know). `link` is the router's link, so going home stays in the page.
+ */
+export function NotFoundPage({ link }: { link: ComponentType<{ to: string; children?: ReactNode }> }) {
   return (
     <Container as="main">
       <Box>
@@ -23,7 +29,7 @@ export function NotFoundPage() {
         </p>
         <h1>Oops! Page not found</h1>
         <p>The page you are looking for does not exist or has moved.</p>
-        <Button as={Link} to="/">
+        <Button as={link} to="/">
           Return to Home
         </Button>
       </Box>
