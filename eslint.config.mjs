@@ -11,6 +11,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-node/**',
+      '**/dist-dev/**',
+      '**/dist-sourcemaps/**',
       '**/.data/**',
       'coverage/**',
       '**/test-results/**',

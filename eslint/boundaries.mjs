@@ -14,8 +14,9 @@ const REMOTE_SERVICES = {
 
 /** Calls from a remote to another module's service, each decided in ADR 0008. */
 const RECORDED_CALLS = {
-  // The checkout pages show a product from their channel's price list; the catalog owns price lists.
-  'mfe-checkout': ['catalog/checkout-products/'],
+  // The checkout pages show a product from their channel's price list; the catalog owns price lists,
+  // and the dedicated checkouts' addresses and settings.
+  'mfe-checkout': ['catalog/checkout-products/', 'catalog/dedicated-checkouts'],
   // The product pages' sitemap lists every product of the catalogue.
   'mfe-product': ['catalog/catalogue'],
 };
@@ -44,8 +45,13 @@ const writes = (name, owner) => ({
   selector: `ImportDeclaration[source.value='@storefront/bus'] > ImportSpecifier[imported.name='${name}']`,
   message: `Only ${owner} writes these stores; publish a command on the bus instead.`,
 });
-const shellStores = writes('shellOwnedStores', 'the shell');
-const accountStores = writes('accountOwnedStores', 'the account module');
+/** Each writable set of stores, and the one workspace that writes it (ADR 0009). */
+const STORE_WRITERS = [
+  { dir: 'shell', rule: writes('shellOwnedStores', 'the shell') },
+  { dir: 'mfe-account', rule: writes('accountOwnedStores', 'the account module') },
+  { dir: 'mfe-checkout', rule: writes('checkoutOwnedStores', 'the checkout module') },
+];
+const storeWritesOutside = (dir) => STORE_WRITERS.filter((w) => w.dir !== dir).map((w) => w.rule);
 
 function serviceCalls(remote) {
   const allowed = [`${REMOTE_SERVICES[remote]}(?:${slash}|$)`, ...(RECORDED_CALLS[remote] ?? [])]
@@ -67,10 +73,10 @@ export const boundaries = [
     files: code,
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports] }],
-      ...restrictedSyntax(shellStores, accountStores),
+      ...restrictedSyntax(...storeWritesOutside(null)),
     },
   },
-  { files: code.map((glob) => `shell/${glob}`), rules: restrictedSyntax(accountStores) },
+  { files: code.map((glob) => `shell/${glob}`), rules: restrictedSyntax(...storeWritesOutside('shell')) },
   // The shell marks a visitor without a session signed out without downloading the account module.
   {
     files: ['shell/src/app/account-session.ts', 'shell/src/app/account-session.test.ts'],
@@ -80,10 +86,7 @@ export const boundaries = [
     files: code.map((glob) => `${remote}/${glob}`),
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports, serverImports] }],
-      ...restrictedSyntax(
-        ...(remote === 'mfe-account' ? [shellStores] : [shellStores, accountStores]),
-        ...serviceCalls(remote),
-      ),
+      ...restrictedSyntax(...storeWritesOutside(remote), ...serviceCalls(remote)),
     },
   })),
 ];

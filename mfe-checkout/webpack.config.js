@@ -14,5 +14,7 @@ module.exports = remoteConfig({
     './ReferralPage': './src/pages/ReferralPage.tsx',
     // Mounted by the shell inside its cart drawer.
     './CartPanel': './src/cart/CartPanel.tsx',
+    // Called by the shell for an address carrying an affiliate code, on any page.
+    './affiliate-links': './src/affiliate/affiliate-links.ts',
   },
 });

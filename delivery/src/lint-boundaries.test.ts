@@ -85,5 +85,10 @@ describe('lint keeps the boundaries between packages', () => {
       "import { accountOwnedStores } from '@storefront/bus';\naccountOwnedStores.auth.get();\n";
     expect(await rulesBroken('shell/src/app/probe.ts', writeAuth)).toEqual(['no-restricted-syntax']);
     expect(await rulesBroken('mfe-account/src/probe.ts', writeAuth)).toEqual([]);
+    const writeAffiliate =
+      "import { checkoutOwnedStores } from '@storefront/bus';\ncheckoutOwnedStores.affiliate.get();\n";
+    expect(await rulesBroken('shell/src/app/probe.ts', writeAffiliate)).toEqual(['no-restricted-syntax']);
+    expect(await rulesBroken('mfe-catalog/src/probe.ts', writeAffiliate)).toEqual(['no-restricted-syntax']);
+    expect(await rulesBroken('mfe-checkout/src/probe.ts', writeAffiliate)).toEqual([]);
   });
 });

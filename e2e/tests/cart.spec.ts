@@ -153,6 +153,25 @@ test('/ref/{code} applies a valid code, then replaces itself with the home page'
   await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
 });
 
+test('a code in the address of any page is applied by the checkout module, which the shell loads only then', async ({
+  page,
+}) => {
+  const affiliateLinks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/remotes\/checkout\/.*remoteEntry\.js$/.test(request.url())) affiliateLinks.push(request.url());
+  });
+  await page.goto('/catalog');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A visitor without a code never downloads the checkout module on a catalogue page.
+  expect(affiliateLinks).toEqual([]);
+  await page.goto('/catalog?aff=%20research10%20');
+  await expect(toast(page, 'Discount Applied!')).toBeVisible();
+  await expect(page.getByText('Research Partner discount applied successfully.')).toBeVisible();
+  expect(affiliateLinks).toHaveLength(1);
+  await page.goto('/checkout/semax');
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+});
+
 test('/ref/{code} with an unknown code says there was a problem', async ({ page }) => {
   await page.goto('/ref/NOT-A-REAL-CODE');
   await expect(page.getByRole('heading', { name: 'Code Issue' })).toBeVisible();

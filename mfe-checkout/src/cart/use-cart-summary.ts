@@ -1,5 +1,5 @@
 import { cartItemCount, stores, useStore } from '@storefront/bus';
-import { useAppliedDiscount } from '../domain/use-applied-discount';
+import { useAppliedDiscount } from '../affiliate/use-applied-discount';
 import { useCartQuote } from './use-cart-quote';
 
 /**

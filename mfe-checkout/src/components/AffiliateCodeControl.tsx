@@ -1,8 +1,9 @@
-import { bus, stores, useStore } from '@storefront/bus';
+import { bus } from '@storefront/bus';
 import { affiliateDiscountLabel } from '@storefront/commerce';
 import { Button, Input, Spinner } from '@storefront/ui';
 import { useEffect, useRef, useState } from 'react';
-import { applyAffiliateCode } from '../domain/apply-affiliate-code';
+import { applyAffiliateCode } from '../affiliate/apply-affiliate-code';
+import { useAffiliate } from '../affiliate/use-affiliate';
 import styled from 'styled-components';
 
 const Row = styled.div`
@@ -40,7 +41,7 @@ const Chip = styled.p`
  * panel around it).
  */
 export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-panel' }) {
-  const affiliate = useStore(stores.affiliate);
+  const affiliate = useAffiliate();
   const [editing, setEditing] = useState(false);
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);

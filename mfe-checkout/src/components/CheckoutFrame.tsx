@@ -81,12 +81,17 @@ export function CheckoutFrame({
   );
 }
 
-/** Loading, 'Product not found' (spec section 8) or a failure with retry; the product otherwise. */
+/**
+ * Loading, not found ('Product not found', spec section 8, unless the page says otherwise) or a failure
+ * with retry; the product otherwise.
+ */
 export function WithProduct<T>({
   state,
+  notFound,
   children,
 }: {
   state: AsyncState<T> & { retry(): void };
+  notFound?: ReactNode;
   children(data: T): ReactNode;
 }) {
   const navigate = useNavigate();
@@ -102,12 +107,13 @@ export function WithProduct<T>({
       </Page>
     );
   }
-  const notFound = state.error instanceof ApiError && state.error.status === 404;
+  const missing = state.error instanceof ApiError && state.error.status === 404;
+  if (missing && notFound) return <>{notFound}</>;
   return (
     <Page>
       <Container>
         <Message>
-          {notFound ? (
+          {missing ? (
             <>
               <h1>Product not found</h1>
               <Button type="button" onClick={() => navigate('/')}>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@storefront/routing';
 import styled from 'styled-components';
 import { Page } from '../components/CheckoutFrame';
-import { applyAffiliateCode } from '../domain/apply-affiliate-code';
+import { applyAffiliateCode } from '../affiliate/apply-affiliate-code';
 
 const Message = styled(Card)`
   max-width: 520px;

@@ -2,12 +2,12 @@ import { Badge, Button, Muted, Spinner } from '@storefront/ui';
 import { Link, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { ResultCard } from '../components/ResultCard';
+import { useOrderStatus, type LiveStatus } from '../domain/use-order-status';
 
 /** Whatever the link carried, shown whole: it may be long and without spaces. */
 const Reference = styled.strong`
   overflow-wrap: anywhere;
 `;
-import { useOrderStatus, type LiveStatus } from '../domain/use-order-status';
 
 /**
  * /success?session_id=… (spec section 2). The spec's page (Payment Successful, Order Confirmed) only

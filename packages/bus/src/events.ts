@@ -2,9 +2,11 @@ import * as z from '@storefront/schema';
 
 /**
  * The bus contract: every event a module may publish, with the schema its payload must satisfy.
- * Its version lives in contract.json, which builds read: bump the major when an event is removed or
- * a payload narrows, the minor when one is added. Remotes declare the version they were built against,
- * and a deploy refuses a remote the live shell does not speak for.
+ * Its version lives in contract.json, which builds read: bump the major when an event is removed, a
+ * payload narrows or another module carries an event out (2.0.0: the checkout module, no longer the
+ * shell, carries out `affiliate/apply` and `affiliate/clear`), the minor when one is added. Remotes
+ * declare the version they were built against, and a deploy refuses a remote the live shell does not
+ * speak for.
  */
 
 const empty = z.strictObject({});

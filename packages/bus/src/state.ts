@@ -47,6 +47,15 @@ export interface AuthState {
  */
 export const AUTH_SESSION_STORAGE_KEY = 'storefront-auth';
 
+/**
+ * Spec section 4: the URL parameters that carry an affiliate code, in order of precedence. The shell
+ * hands an address with one of them to the checkout module's `affiliate-links`, which owns the rest.
+ */
+export const AFFILIATE_URL_PARAMETERS = ['ref', 'affiliate', 'aff'] as const;
+
+/** What the checkout module's `affiliate-links` exposes: the shell calls it for each such address. */
+export type FollowAffiliateLink = (location: { pathname: string; search: string }) => void;
+
 /** What the account module's `session` exposes: the shell starts it once, with the runtime configuration. */
 export type StartAuthSession = (config: RuntimeConfig) => void;
 

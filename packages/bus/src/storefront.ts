@@ -31,12 +31,16 @@ export const stores: {
   cart: Store<CartState>;
   /** Whether the cart panel is open; the shell opens it on cart/open and on every addition. */
   cartPanelOpen: Store<boolean>;
+  /** The applied affiliate code, kept by the checkout module (checked with its service). */
   affiliate: Store<AffiliateState>;
   auth: Store<AuthState>;
 } = { searchQuery, ageVerified, runtimeConfig, cart, cartPanelOpen, affiliate, auth };
 
 /** The stores the shell owns and writes. Importing this anywhere else fails lint. */
-export const shellOwnedStores = { searchQuery, ageVerified, runtimeConfig, cart, cartPanelOpen, affiliate };
+export const shellOwnedStores = { searchQuery, ageVerified, runtimeConfig, cart, cartPanelOpen };
 
 /** The session the account module keeps. Importing this anywhere else fails lint. */
 export const accountOwnedStores = { auth };
+
+/** The affiliate code the checkout module keeps. Importing this anywhere else fails lint. */
+export const checkoutOwnedStores = { affiliate };

@@ -1,7 +1,8 @@
-import { bus, stores, useStore } from '@storefront/bus';
-import { Route, Routes, useLocation, type ModuleRoute } from '@storefront/routing';
+import { bus, stores, useStore, type FollowAffiliateLink } from '@storefront/bus';
+import { Link, Route, Routes, useLocation, type ModuleRoute } from '@storefront/routing';
 import {
   GlobalStyle,
+  NotFoundPage,
   PreloadedDataProvider,
   RemoteErrorBoundary,
   RemoteRegion,
@@ -18,13 +19,11 @@ import {
   type ReactNode,
 } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
-import { affiliateCodeInUrl } from './affiliate-binding';
 import { AgeGate } from './AgeGate';
 import { CartPanelHost } from './CartPanelHost';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { useHeadOnNavigation } from './navigation-head';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { Toaster } from './Toaster';
 
 const Page = styled.div`
@@ -89,13 +88,12 @@ function useCartPanelClosesOnNavigation() {
   }, [pathname]);
 }
 
-/** A code in the URL (?ref=, ?affiliate=, ?aff=) on any page is applied, as spec section 4 orders. */
-function useAffiliateLinks() {
+/** Each address the shopper arrives at goes to the affiliate links (a code applies on any page). */
+function useAffiliateLinks(follow: FollowAffiliateLink | undefined) {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    const code = affiliateCodeInUrl(search, pathname, stores.affiliate.get());
-    if (code) bus.publish('affiliate/apply', { code, source: 'link' });
-  }, [pathname, search]);
+    follow?.({ pathname, search });
+  }, [follow, pathname, search]);
 }
 
 /**
@@ -142,20 +140,24 @@ const PageRoutes = memo(function PageRoutes({
             }
           />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage link={Link} />} />
       </Routes>
     </PreloadedDataProvider>
   );
 });
 
-function SiteLayout({ routes, responses }: { routes: ModuleRoute[]; responses: PreloadedResponses }) {
+function SiteLayout({
+  routes,
+  responses,
+  followAffiliateLink,
+}: Pick<AppProps, 'routes' | 'responses' | 'followAffiliateLink'>) {
   const config = useStore(stores.runtimeConfig);
   const ageVerified = useStore(stores.ageVerified);
   const cartOpen = useStore(stores.cartPanelOpen);
   const { pathname } = useLocation();
   useScrollToTopOnNavigation();
   useCartPanelClosesOnNavigation();
-  useAffiliateLinks();
+  useAffiliateLinks(followAffiliateLink);
   useHeadOnNavigation(routes);
   const ageGateOpen = pathname === '/' && !ageVerified;
   const page = useInert(ageGateOpen || cartOpen);
@@ -185,6 +187,8 @@ export interface AppProps {
   responses: PreloadedResponses;
   /** BrowserRouter in the browser; on the server, a StaticRouter at the request's location. */
   Router: ComponentType<{ children: ReactNode }>;
+  /** In the browser, the checkout module's affiliate links (the server runs no effects). */
+  followAffiliateLink?: FollowAffiliateLink;
 }
 
 /**
@@ -197,7 +201,7 @@ function useMarkHydrated() {
   }, []);
 }
 
-export function App({ routes, responses, Router }: AppProps) {
+export function App({ routes, responses, Router, followAffiliateLink }: AppProps) {
   useMarkHydrated();
   return (
     <ThemeProvider theme={theme}>
@@ -209,7 +213,7 @@ export function App({ routes, responses, Router }: AppProps) {
         onRetry={() => window.location.reload()}
       >
         <Router>
-          <SiteLayout routes={routes} responses={responses} />
+          <SiteLayout routes={routes} responses={responses} followAffiliateLink={followAffiliateLink} />
         </Router>
       </RemoteErrorBoundary>
     </ThemeProvider>

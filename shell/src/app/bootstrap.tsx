@@ -1,12 +1,12 @@
 import { routeTable } from '@storefront/artifact-store/registry';
-import { shellOwnedStores, type StartAuthSession } from '@storefront/bus';
+import { shellOwnedStores, type FollowAffiliateLink, type StartAuthSession } from '@storefront/bus';
 import { BrowserRouter, matchPage, setDocumentShopName } from '@storefront/routing';
 import { installRemoteLoader } from '@storefront/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { startAccountSession } from './account-session';
-import { bindAffiliate } from './affiliate-binding';
+import { affiliateLinkFollower } from './affiliate-links';
 import { bindAgeVerification } from './age-verification';
 import { App } from './App';
 import { bindCart } from './cart-persistence';
@@ -20,12 +20,21 @@ const loader = createRemoteLoader(page.registry);
 installRemoteLoader(loader);
 bindAgeVerification();
 bindCart();
-bindAffiliate();
 bindCartPanel();
 void startAccountSession(() => loader.loadModule<StartAuthSession>('account', 'session'));
 
 const routes = routeTable(page.registry);
-const app = <App routes={routes} responses={page.responses} Router={BrowserRouter} />;
+const followAffiliateLink = affiliateLinkFollower(() =>
+  loader.loadModule<FollowAffiliateLink>('checkout', 'affiliate-links'),
+);
+const app = (
+  <App
+    routes={routes}
+    responses={page.responses}
+    Router={BrowserRouter}
+    followAffiliateLink={followAffiliateLink}
+  />
+);
 const container = document.getElementById('root')!;
 
 /**

@@ -1,27 +1,24 @@
-import { bus, shellOwnedStores, type AffiliateSource, type AffiliateState } from '@storefront/bus';
+import {
+  AFFILIATE_URL_PARAMETERS,
+  bus,
+  checkoutOwnedStores,
+  type AffiliateSource,
+  type AffiliateState,
+} from '@storefront/bus';
 import {
   ApiError,
   affiliateDiscountSchema,
-  affiliateLookupSchema,
   type AffiliateDiscount,
   normalizeAffiliateCode,
-  requestJson,
   type AffiliateLookup,
 } from '@storefront/commerce';
+import { checkoutApi } from '../api';
 
 /** Spec section 9: the saved code and data live under these keys. */
 export const AFFILIATE_CODE_KEY = 'affiliate_code';
 export const AFFILIATE_DATA_KEY = 'affiliate_data';
-/** Spec section 9: URL parameters that carry a code, in order of precedence. */
-const URL_PARAMETERS = ['ref', 'affiliate', 'aff'] as const;
 
 export type AffiliateLookupFn = (code: string) => Promise<AffiliateLookup>;
-
-export const lookupAffiliateCode: AffiliateLookupFn = (code) =>
-  requestJson('/api/checkout/affiliates/lookup', affiliateLookupSchema, {
-    method: 'POST',
-    body: JSON.stringify({ code }),
-  });
 
 const invalidCode: [string, string] = ['Invalid Code', 'The affiliate code you entered is not valid.'];
 // Not in the spec, which trusts a saved code: said when the service no longer knows one.
@@ -95,7 +92,7 @@ export function affiliateCodeInUrl(search: string, pathname: string, state: Affi
   const params = new URLSearchParams(search);
   // A code being checked (a saved one, as the site loads) counts as active until the service answers.
   const active = state.status === 'applied' || state.status === 'validating';
-  for (const name of URL_PARAMETERS) {
+  for (const name of AFFILIATE_URL_PARAMETERS) {
     const code = normalizeAffiliateCode(params.get(name) ?? '');
     if (!code) continue;
     if (name === 'ref' && isCheckoutPath(pathname) && active) return null;
@@ -118,8 +115,8 @@ async function ask(lookup: AffiliateLookupFn, code: string): Promise<LookupAnswe
 }
 
 /**
- * The shell owns the affiliate: none → validating → applied (code and data) → cleared. Codes come from
- * any module over the bus and are checked by the checkout service; a refused code leaves what was
+ * The checkout module owns the affiliate: none → validating → applied (code and data) → cleared. Codes
+ * come over the bus and are checked by the checkout service; a refused code leaves what was
  * applied before. A code saved by an earlier visit is shown only once the service confirms it, with the
  * service's data (the browser's copy may be withdrawn or tampered with); until then, and while the
  * service cannot be asked, no discount is shown. (The checkout service checks the code again when an
@@ -127,15 +124,15 @@ async function ask(lookup: AffiliateLookupFn, code: string): Promise<LookupAnswe
  */
 export function bindAffiliate(
   storage: Storage = window.localStorage,
-  lookup = lookupAffiliateCode,
+  lookup: AffiliateLookupFn = checkoutApi.lookupAffiliate,
 ): () => void {
   // The last settled state (never 'validating'): what a refused code falls back to.
   let settled: AffiliateState = { status: 'none' };
   const settle = (state: AffiliateState) => {
     settled = state;
-    shellOwnedStores.affiliate.set(state);
+    checkoutOwnedStores.affiliate.set(state);
   };
-  shellOwnedStores.affiliate.set(settled);
+  checkoutOwnedStores.affiliate.set(settled);
   let latest = 0;
   /**
    * Asks the service about a code, showing it as being checked meanwhile. Null when a newer attempt (or
@@ -143,7 +140,7 @@ export function bindAffiliate(
    */
   const check = async (code: string): Promise<LookupAnswer | null> => {
     const attempt = ++latest;
-    shellOwnedStores.affiliate.set({ status: 'validating', code });
+    checkoutOwnedStores.affiliate.set({ status: 'validating', code });
     const answer = await ask(lookup, code);
     return attempt === latest ? answer : null;
   };
@@ -158,7 +155,7 @@ export function bindAffiliate(
       if (!answer) return;
       if (answer.data) return confirm(saved.code, answer.data);
       // Unreachable just now: no discount is shown, and the saved code is asked about on the next visit.
-      shellOwnedStores.affiliate.set(settled);
+      checkoutOwnedStores.affiliate.set(settled);
       if (!answer.refused) return;
       forget(storage);
       const [title, description] = withdrawnCode(saved.code);
@@ -177,7 +174,7 @@ export function bindAffiliate(
     if (!answer) return;
     // A refused code and a failed lookup both count as 'not valid' (spec section 8).
     if (!answer.data) {
-      shellOwnedStores.affiliate.set(settled);
+      checkoutOwnedStores.affiliate.set(settled);
       return refuse(source);
     }
     confirm(code, answer.data);
@@ -193,4 +190,16 @@ export function bindAffiliate(
     applying.unsubscribe();
     clearing.unsubscribe();
   };
+}
+
+let bound = false;
+
+/**
+ * Binds the affiliate store once per page, in the browser: the first checkout surface shown, or the
+ * first address carrying a code, starts it (a saved code is confirmed with the service then).
+ */
+export function startAffiliateBinding(): void {
+  if (bound || typeof window === 'undefined') return;
+  bound = true;
+  bindAffiliate();
 }

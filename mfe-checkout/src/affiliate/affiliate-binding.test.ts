@@ -1,4 +1,4 @@
-import { bus, stores, type ToastMessage, shellOwnedStores } from '@storefront/bus';
+import { bus, stores, type ToastMessage, checkoutOwnedStores } from '@storefront/bus';
 import { ApiError, type AffiliateLookup } from '@storefront/commerce';
 import {
   AFFILIATE_CODE_KEY,
@@ -41,7 +41,7 @@ describe('affiliate store', () => {
   afterEach(() => {
     unbind();
     toastSubscription.unsubscribe();
-    shellOwnedStores.affiliate.set({ status: 'none' });
+    checkoutOwnedStores.affiliate.set({ status: 'none' });
   });
 
   it('goes none → validating → applied, saves the code and data, and says so', async () => {

@@ -1,12 +1,14 @@
 import { bus, stores, type AffiliateSource } from '@storefront/bus';
 import { normalizeAffiliateCode } from '@storefront/commerce';
 import { filter, firstValueFrom, skipWhile } from 'rxjs';
+import { startAffiliateBinding } from './affiliate-binding';
 
 /**
- * Asks the shell's affiliate store to apply a code and resolves with whether it was applied, once the
- * store has finished validating it.
+ * Asks the affiliate store to apply a code and resolves with whether it was applied, once the store has
+ * finished validating it.
  */
 export async function applyAffiliateCode(code: string, source: AffiliateSource): Promise<boolean> {
+  startAffiliateBinding();
   const wanted = normalizeAffiliateCode(code);
   const settled = firstValueFrom(
     stores.affiliate.state$.pipe(

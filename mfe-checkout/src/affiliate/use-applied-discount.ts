@@ -1,8 +1,8 @@
-import { stores, useStore } from '@storefront/bus';
+import { useAffiliate } from './use-affiliate';
 
 /** The affiliate discount every checkout surface shows and sends: the applied code and its rate, or none. */
 export function useAppliedDiscount(): { code: string | undefined; discountRate: number } {
-  const affiliate = useStore(stores.affiliate);
+  const affiliate = useAffiliate();
   return affiliate.status === 'applied'
     ? { code: affiliate.code, discountRate: affiliate.data.discountRate }
     : { code: undefined, discountRate: 0 };
