@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '../support/test';
 import { asVerifiedAdult } from '../support/fixtures';
 
@@ -23,6 +25,8 @@ test('each page arrives rendered, with its own title, description and status', a
   for (const [path, shown] of [
     ['/no-such-page', 'Oops! Page not found'],
     ['/product/no-such-id', 'Product not found'],
+    // A checkout address the catalog has no dedicated checkout for.
+    ['/checkout/no-such-peptide', 'Oops! Page not found'],
   ] as const) {
     const missing = await request.get(path);
     expect(missing.status(), path).toBe(404);
@@ -72,6 +76,30 @@ test('robots.txt points at a sitemap of every indexed page, products included', 
   }
   for (const path of ['/auth', '/cart-checkout', '/success', '/cancel']) {
     expect(sitemap).not.toContain(`<loc>http://127.0.0.1:3100${path}</loc>`);
+  }
+});
+
+test("the page's scripts name no source map and none is served; each map is kept beside its build", async ({
+  request,
+}) => {
+  const html = await (await request.get('/product/bpc-157')).text();
+  // The product page module's files, announced in the head, and the shell's, which the page loads.
+  const scripts = [
+    ...[...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]!),
+    ...(/data-scripts="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? []),
+  ];
+  expect(scripts.some((src) => src.startsWith('/remotes/product/'))).toBe(true);
+  expect(scripts.some((src) => !src.startsWith('/remotes/'))).toBe(true);
+  for (const src of scripts) {
+    const script = await request.get(src);
+    expect(script.status(), src).toBe(200);
+    expect(await script.text(), src).not.toContain('sourceMappingURL');
+    expect((await request.get(`${src}.map`)).status(), `${src}.map`).toBe(404);
+    const app = src.startsWith('/remotes/') ? `mfe-${src.split('/')[2]}` : 'shell';
+    expect(
+      existsSync(path.join(__dirname, '../..', app, 'dist-sourcemaps', `${path.basename(src)}.map`)),
+      src,
+    ).toBe(true);
   }
 });
 

@@ -169,6 +169,8 @@ async function start() {
     {
       ...environment,
       ARTIFACT_DIR: artifactDir,
+      // A developer's browser may load one module from `npm run dev -- <module>` (shell/src/server/dev-overrides.ts).
+      DEV_MODULE_OVERRIDES: process.env.DEV_MODULE_OVERRIDES ?? 'on',
       ...(databaseUrl ? { DATABASE_SCHEMA: registrySchema } : {}),
       ...(plan.balanced ? { TRUST_PROXY: 'loopback' } : {}),
     },

@@ -8,3 +8,7 @@ export function compatibleRange(version: string): string;
 
 /** Exact installed versions of the singletons, as seen from `fromDir`. */
 export function singletonVersions(fromDir: string): Record<string, string>;
+
+/** Where the one-module loop's dev server serves the shell's development build, and where it is built. */
+export const DEV_SHELL_FOLDER: string;
+export const DEV_SHELL_BUILD: string;

@@ -5,11 +5,14 @@ const path = require('node:path');
 const { gzip: zopfliGzip } = require('@gfx/zopfli');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
+const webpack = require('webpack');
 const { sharedConfig } = require('./shared');
 const { loadRoutes, remoteDeclaration, shellDeclaration } = require('./declarations');
 
 /** The browser and server builds of one app land in dist/ and dist/server/ of the same folder. */
 const SERVER_FOLDER = 'server';
+/** Where an app's browser source maps are kept (beside dist/, never published or served). */
+const PRIVATE_SOURCE_MAPS = 'dist-sourcemaps';
 
 // styled-components names each component from its file and position rather than from a counter, so
 // the class names the server renders are the ones the browser hydrates, whatever order modules load in.
@@ -18,7 +21,13 @@ const styledComponentsPlugin = [
   { ssr: true, displayName: false, pure: true },
 ];
 
-const swcRule = (target) => ({
+/**
+ * The one-module loop (`npm run dev -- <module>`, delivery/src/cli/dev.ts) sets this to the address of
+ * its dev server: the shell is then built once for development, and the module served with React Refresh.
+ */
+const devServerOrigin = () => process.env.STOREFRONT_DEV_SERVER;
+
+const swcRule = (target, { refresh = false } = {}) => ({
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
   use: {
@@ -26,7 +35,7 @@ const swcRule = (target) => ({
     options: {
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
+        transform: { react: { runtime: 'automatic', development: refresh, refresh } },
         target,
         experimental: { plugins: [styledComponentsPlugin] },
       },
@@ -48,6 +57,18 @@ const precompressedScripts = () =>
     compressionOptions: { numiterations: 5 },
     threshold: 0,
     minRatio: 1,
+  });
+
+/**
+ * Source maps of the browser scripts go to <app>/dist-sourcemaps/, beside the build and never published
+ * with it: the scripts carry no reference to them, so shoppers download nothing more and the sources
+ * stay private, while whoever reads a production stack trace has the map of that very build.
+ */
+const privateSourceMaps = () =>
+  new webpack.SourceMapDevToolPlugin({
+    test: /\.js$/,
+    filename: `../${PRIVATE_SOURCE_MAPS}/[file].map`,
+    append: false,
   });
 
 function baseConfig({ dir, name, publicPath, server }) {
@@ -115,6 +136,7 @@ function remoteFederation({ dir, name, exposes, server }) {
  * container in server/ beside it, and the declaration of its routes.
  */
 function remoteConfig({ dir, name, exposes, routes: routesModule }) {
+  if (devServerOrigin()) return devRemoteConfig({ dir, name, exposes });
   const routes = loadRoutes(dir, routesModule, exposes);
   const build = (server, ...plugins) => {
     const config = baseConfig({ dir, name, publicPath: 'auto', server });
@@ -124,7 +146,12 @@ function remoteConfig({ dir, name, exposes, routes: routesModule }) {
     return { ...config, entry: {}, plugins: [remoteFederation({ dir, name, exposes, server }), ...plugins] };
   };
   return [
-    build(false, remoteDeclaration({ dir, name, exposes, routes }), precompressedScripts()),
+    build(
+      false,
+      remoteDeclaration({ dir, name, exposes, routes }),
+      precompressedScripts(),
+      privateSourceMaps(),
+    ),
     build(true),
   ];
 }
@@ -148,10 +175,22 @@ function shellConfig({ dir, entry, serverEntry, runtimePlugins, serverRuntimePlu
         : { experiments: runtimeOptimization(server) }),
     });
 
+  const origin = devServerOrigin();
+  if (origin) {
+    // For the one-module loop: React's development build, with Refresh's hook in place before it loads.
+    return {
+      ...baseConfig({ dir, name: 'shell', publicPath: `${origin}/${DEV_SHELL_FOLDER}/`, server: false }),
+      mode: 'development',
+      devtool: 'cheap-module-source-map',
+      entry: { main: [require.resolve('./refresh-hook.js'), entry] },
+      output: { path: path.join(dir, DEV_SHELL_BUILD), filename: '[name].js', clean: true },
+      plugins: [federation(false)],
+    };
+  }
   const browser = {
     ...baseConfig({ dir, name: 'shell', publicPath: '/', server: false }),
     entry: { main: entry },
-    plugins: [federation(false), shellDeclaration({ dir }), precompressedScripts()],
+    plugins: [federation(false), shellDeclaration({ dir }), precompressedScripts(), privateSourceMaps()],
   };
   const server = {
     ...baseConfig({ dir, name: 'shell', publicPath: '/', server: true }),
@@ -162,4 +201,37 @@ function shellConfig({ dir, entry, serverEntry, runtimePlugins, serverRuntimePlu
   return [browser, server];
 }
 
-module.exports = { SERVER_FOLDER, remoteConfig, shellConfig };
+/** Where the dev server serves the shell's development build (built into the shell's dist-dev/). */
+const DEV_SHELL_FOLDER = 'shell';
+const DEV_SHELL_BUILD = 'dist-dev';
+
+/**
+ * A remote for the one-module loop: its browser container only, in development mode with source maps,
+ * compiled by webpack's dev server (in memory) and hot-updated through React Refresh. Refresh's runtime
+ * gets the module's own namespace, since the shell's page has its own.
+ */
+function devRemoteConfig({ dir, name, exposes }) {
+  const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+  const config = baseConfig({ dir, name, publicPath: 'auto', server: false });
+  return {
+    ...config,
+    mode: 'development',
+    devtool: 'cheap-module-source-map',
+    entry: {},
+    module: { rules: [swcRule('es2020', { refresh: true })] },
+    optimization: { splitChunks: false },
+    plugins: [
+      remoteFederation({ dir, name, exposes, server: false }),
+      new ReactRefreshPlugin({ overlay: false, library: `storefront_${name}` }),
+    ],
+  };
+}
+
+module.exports = {
+  DEV_SHELL_BUILD,
+  DEV_SHELL_FOLDER,
+  PRIVATE_SOURCE_MAPS,
+  SERVER_FOLDER,
+  remoteConfig,
+  shellConfig,
+};

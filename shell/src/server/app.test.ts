@@ -44,6 +44,8 @@ describe('shell server', () => {
   let content: TestService;
   const servers: Server[] = [];
   let app: ReturnType<typeof createShellServer>;
+  /** The same shell as `npm start` runs it: a browser may load one module from a dev server. */
+  let devApp: ReturnType<typeof createShellServer>;
   let liveVersion: string;
   let echoUrl: string;
   let files: BuildFiles;
@@ -108,6 +110,12 @@ describe('shell server', () => {
     // No server renderer in a unit test (it is built with the apps; the e2e suite renders with it):
     // pages are sent as frames the browser renders, with their head, status and data.
     app = createShellServer(config, { files, registry: () => current }, silentLogger(), null);
+    devApp = createShellServer(
+      { ...config, DEV_MODULE_OVERRIDES: 'on' },
+      { files, registry: () => current },
+      silentLogger(),
+      null,
+    );
   });
 
   afterAll(async () => {
@@ -315,5 +323,80 @@ describe('shell server', () => {
     const res = await request(app).get('/api/nothing/here');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/problem\+json/);
+  });
+
+  describe('the one-module loop (DEV_MODULE_OVERRIDES)', () => {
+    const devServer = 'http://127.0.0.1:3300';
+    const cookieFor = (origin: string) => `storefront-dev-module=${encodeURIComponent(`content@${origin}`)}`;
+    const pageWith = (shell: typeof app, cookie: string) =>
+      request(shell).get('/refund-policy').set('accept', 'text/html').set('cookie', cookie);
+
+    it('points one browser at a loopback dev server: its scripts, the module, rendered in the browser', async () => {
+      const optIn = await request(devApp).get(
+        `/__dev/modules/content?origin=${encodeURIComponent(devServer)}`,
+      );
+      expect(optIn.status).toBe(303);
+      const cookie = optIn.headers['set-cookie']![0]!.split(';')[0]!;
+      expect(cookie).toBe(cookieFor(devServer));
+
+      const page = await pageWith(devApp, cookie);
+      expect(page.text).toContain(`<script data-scripts="${devServer}/shell/main.js">`);
+      expect(pageState(page.text).registry.modules.content).toEqual({
+        version: 'dev',
+        entry: `${devServer}/remoteEntry.js`,
+        routes: [{ ...refundPolicyRoute, render: 'client' }],
+      });
+      const policy = page.headers['content-security-policy']!;
+      expect(policy).toMatch(new RegExp(`script-src [^;]*${devServer}`));
+      expect(policy).toMatch(/connect-src [^;]*ws:\/\/127\.0\.0\.1:3300/);
+      const registryJson = await request(devApp).get('/registry.json').set('cookie', cookie);
+      expect(registryJson.body.modules.content.entry).toBe(`${devServer}/remoteEntry.js`);
+
+      const back = await request(devApp).get('/__dev/modules/clear').set('cookie', cookie);
+      expect(back.headers['set-cookie']![0]).toMatch(/^storefront-dev-module=;/);
+    });
+
+    it('leaves every other browser, and a shell without the setting, on the live versions', async () => {
+      for (const [shell, cookie] of [
+        [devApp, ''],
+        [app, cookieFor(devServer)],
+      ] as const) {
+        const page = await pageWith(shell, cookie);
+        expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
+        expect(pageState(page.text).registry.modules.content!.version).toBe(liveVersion);
+        expect(page.headers['content-security-policy']).not.toContain('3300');
+      }
+      expect((await request(app).get('/__dev/modules/content?origin=http://127.0.0.1:3300')).status).toBe(
+        404,
+      );
+    });
+
+    it.each([
+      'https://cdn.evil.example',
+      'http://10.0.0.5:3300',
+      'http://127.0.0.1:3300/x',
+      'javascript:alert(1)',
+    ])('never loads scripts from %s, whether asked for or forged in the cookie', async (origin) => {
+      const optIn = await request(devApp).get(`/__dev/modules/content?origin=${encodeURIComponent(origin)}`);
+      expect(optIn.status).toBe(400);
+      expect(optIn.headers['set-cookie']).toBeUndefined();
+      const page = await pageWith(devApp, cookieFor(origin));
+      expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
+      expect(page.headers['content-security-policy']).not.toContain(origin);
+    });
+
+    it('serves the live page for a cookie that is not valid percent-encoding', async () => {
+      const page = await pageWith(
+        devApp,
+        'storefront-dev-module=content%40http%3A%2F%2F127.0.0.1%3A3300%E0%A4%A',
+      );
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
+    });
+
+    it('refuses a module that is not live', async () => {
+      const res = await request(devApp).get(`/__dev/modules/nothing?origin=${encodeURIComponent(devServer)}`);
+      expect(res.status).toBe(400);
+    });
   });
 });

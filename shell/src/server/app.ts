@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
 import { toPublicRegistry, type BuildFiles, type Registry } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
@@ -9,6 +9,13 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { PageRenderer } from '../render';
 import { createApiGateway } from './api-gateway';
+import {
+  devOverrideFor,
+  devOverrideRoutes,
+  devSources,
+  recordDevOverride,
+  withDevOverride,
+} from './dev-overrides';
 import { SERVICE_MODULES, serviceUrl, type ServiceModule, type ShellConfig } from './config';
 import { INLINE_SCRIPT_HASHES } from './document';
 import { pageHandler } from './pages';
@@ -77,6 +84,12 @@ export function createShellServer(
 ): RequestListener {
   const app = express();
   const getApi = createServiceApi(config);
+  const publicRegistry = () => toPublicRegistry(registry());
+  // A page pointed at a dev server may load scripts from it and open its update socket; no other may.
+  const devServer = (req: IncomingMessage) => {
+    const override = devOverrideFor(req);
+    return override ? devSources(override).join(' ') : "'self'";
+  };
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
 
@@ -105,15 +118,22 @@ export function createShellServer(
     req.path.startsWith(`/${SERVER_FOLDER}/`) ? next() : shellFiles(req, res, next);
   app.use(scriptHeaders, serveShellFiles);
 
+  if (config.DEV_MODULE_OVERRIDES === 'on') {
+    app.use(recordDevOverride((module) => module in publicRegistry().modules));
+  }
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'", ...INLINE_SCRIPT_HASHES],
+          'script-src': ["'self'", ...INLINE_SCRIPT_HASHES, devServer],
           // styled-components writes its rules into <style> elements at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],
-          'connect-src': ["'self'", ...(config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : [])],
+          'connect-src': [
+            "'self'",
+            ...(config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : []),
+            devServer,
+          ],
           'upgrade-insecure-requests': null,
         },
       },
@@ -125,9 +145,12 @@ export function createShellServer(
     next();
   });
 
-  app.get('/registry.json', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(toPublicRegistry(registry()));
+  app.get('/registry.json', (req, res) => {
+    const override = devOverrideFor(req);
+    const live = publicRegistry();
+    res.set('Cache-Control', 'no-cache').json(override ? withDevOverride(live, override) : live);
   });
+  if (config.DEV_MODULE_OVERRIDES === 'on') app.use(devOverrideRoutes(publicRegistry));
 
   app.use(seoRoutes({ siteUrl: config.SITE_URL, readRegistry: registry, getApi, logger }));
 
@@ -142,6 +165,7 @@ export function createShellServer(
       budgetMs: config.RENDER_BUDGET_MS,
       readRegistry: registry,
       shellScripts: () => scripts,
+      devOverride: devOverrideFor,
       pageModuleFiles: createRemoteAssets((remote, version) => files.versionDir(remote, version)),
       getApi,
       renderer,

@@ -49,6 +49,11 @@ export const shellConfigShape = {
   /** Supabase project URL; empty means the account service behind this shell at /api/account. */
   SUPABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), url().optional()),
   SUPABASE_ANON_KEY: z.string().default('storefront-local-anon-key'),
+  /**
+   * Whether a browser may load one module from a developer's dev server on this machine (the
+   * one-module loop, src/server/dev-overrides.ts). `npm start` turns it on; deployments leave it off.
+   */
+  DEV_MODULE_OVERRIDES: z.enum(['on', 'off']).default('off'),
   ...serviceUrlShape,
 };
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { routeTable, toPublicRegistry, type Registry } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
 import { matchPage } from '@storefront/routing';
@@ -5,6 +6,7 @@ import { requestIdOf, type Logger } from '@storefront/service-kit';
 import type { RequestHandler } from 'express';
 import type { PageRenderer } from '../render';
 import type { PageState } from '../page-state';
+import { devShellScripts, withDevOverride, type DevOverride } from './dev-overrides';
 import { documentEnd, documentStart } from './document';
 import { composeHead, headTags } from './head';
 import { fetchPageData, type PageData } from './page-data';
@@ -17,6 +19,8 @@ export interface PageHandlerOptions {
   readRegistry(): Registry;
   /** The shell's own scripts (from its build's declaration). */
   shellScripts(): string[];
+  /** The one-module loop's override this request carries, if any (dev-overrides.ts). */
+  devOverride(req: IncomingMessage): DevOverride | null;
   /** The browser files of a page's module, to announce. */
   pageModuleFiles(remote: string, version: string, exposed: string): string[];
   getApi: ServiceApi;
@@ -41,7 +45,9 @@ export function pageHandler(options: PageHandlerOptions): RequestHandler {
     if (!req.accepts('html') || FILE_PATH.test(req.path)) return next();
     const started = Date.now();
     const requestId = requestIdOf(req);
-    const registry = toPublicRegistry(options.readRegistry());
+    const override = options.devOverride(req);
+    const liveRegistry = toPublicRegistry(options.readRegistry());
+    const registry = override ? withDevOverride(liveRegistry, override) : liveRegistry;
     const match = matchPage(routeTable(registry), req.path);
     const route = match?.route ?? null;
     const serverRendered = route?.render === 'server';
@@ -106,7 +112,8 @@ export function pageHandler(options: PageHandlerOptions): RequestHandler {
       }
     }
     const state: PageState = { config, registry, responses: page.responses, rendered: body.html !== '' };
-    res.end(documentEnd({ ...body, state, scripts: options.shellScripts() }));
+    const scripts = override ? devShellScripts(override) : options.shellScripts();
+    res.end(documentEnd({ ...body, state, scripts }));
     if (Date.now() - started > budgetMs) {
       logger.warn(
         { requestId, url: req.originalUrl, ms: Date.now() - started },
