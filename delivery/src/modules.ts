@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServicePart } from '@storefront/service-kit';
 
@@ -35,16 +36,6 @@ export const serviceProcesses: ServiceProcess[] = [
   { name: 'payment-sandbox', dir: 'services/payment-sandbox' },
 ];
 
-/** Code every browser build compiles in, so a change there makes every app stale. */
-export const SHARED_BROWSER_SOURCES = [
-  'packages/bus/src',
-  'packages/ui/src',
-  'packages/commerce/src',
-  'packages/routing/src',
-  'packages/artifact-store/src',
-  'packages/mf-config/src',
-];
-
 export function findRemote(name: string): RemoteModule {
   const remote = remoteModules.find((m) => m.name === name || m.dir === name);
   if (!remote) {
@@ -53,4 +44,15 @@ export function findRemote(name: string): RemoteModule {
     );
   }
   return remote;
+}
+
+/**
+ * A workspace's name and version, from its package.json: the version is the one `lerna version` releases
+ * (see the root README), and deploys publish each build under it.
+ */
+export function workspacePackage(dir: string): { name: string; version: string } {
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
 }

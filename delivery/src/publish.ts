@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -14,7 +13,7 @@ import {
 import { defaultDataDir, loadConfig } from '@storefront/service-kit';
 import { distDir } from './build';
 import { readRemoteDeclaration } from './deploy';
-import { REPO_ROOT, type RemoteModule } from './modules';
+import { REPO_ROOT, workspacePackage, type RemoteModule } from './modules';
 import { schemaPrefix } from './stack-data';
 
 /**
@@ -68,11 +67,7 @@ export async function publishRemotes(remotes: readonly RemoteModule[], say: (lin
 
 /** Copies a remote's current build into the store and makes it live. */
 export async function publishRemote(artifacts: Artifacts, remote: RemoteModule): Promise<VersionRecord> {
-  const { version: packageVersion } = JSON.parse(
-    readFileSync(path.join(REPO_ROOT, remote.dir, 'package.json'), 'utf8'),
-  ) as {
-    version: string;
-  };
+  const { version: packageVersion } = workspacePackage(remote.dir);
   const published = await publish(artifacts, remote.name, distDir(remote.dir), {
     packageVersion,
     commit: currentCommit(),

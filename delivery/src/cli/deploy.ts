@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { buildApp, distDir } from '../build';
+import { buildApps, distDir } from '../build';
 import { DeployRefused, deployRemote, liveShellDeclaration } from '../deploy';
-import { findRemote, REPO_ROOT } from '../modules';
+import { findRemote, workspacePackage } from '../modules';
 import { currentCommit, openStackArtifacts, operator } from '../publish';
 import { smokeCheck } from '../smoke-check';
 
@@ -15,12 +13,8 @@ async function main() {
   if (!name) throw new DeployRefused('Usage: npm run deploy -- <module>   (for example: content)');
   const remote = findRemote(name);
   console.log(`Building ${remote.dir}…`);
-  await buildApp(remote.dir);
-  const { version: packageVersion } = JSON.parse(
-    readFileSync(path.join(REPO_ROOT, remote.dir, 'package.json'), 'utf8'),
-  ) as {
-    version: string;
-  };
+  await buildApps([remote.dir]);
+  const { version: packageVersion } = workspacePackage(remote.dir);
   console.log('Checking compatibility, publishing and smoke-checking in Chromium…');
   const artifacts = await openStackArtifacts();
   const { version, previous } = await deployRemote({
