@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds one app (the shell or a remote), for the browser and for the server, from its
 // webpack.config.js: `node build.js <app-dir>`. Run as its own process so two builds use both cores.
-const { rmSync } = require('node:fs');
+const { existsSync, rmSync } = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const { PRIVATE_SOURCE_MAPS } = require('./webpack');
@@ -21,5 +21,16 @@ webpack(config, (error, stats) => {
     process.exit(1);
   }
   if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true }));
+  // A remote (it declares its routes) publishes its federated types; the plugin only logs their failure.
+  const dist = path.join(dir, 'dist');
+  if (
+    existsSync(path.join(dist, 'storefront-module.json')) &&
+    !existsSync(path.join(dist, '@mf-types.zip'))
+  ) {
+    console.error(
+      `${path.basename(dir)}: its federated types were not generated (the TYPE-001 error above names the command that shows why)`,
+    );
+    process.exit(1);
+  }
   process.exit(0);
 });

@@ -113,6 +113,18 @@ const runtimeOptimization = (server) => ({
   optimization: { disableSnapshot: true, target: server ? 'node' : 'web' },
 });
 
+/**
+ * A remote's browser build publishes the types of what it exposes (`@mf-types.zip`, named in its
+ * mf-manifest.json), for whoever loads it: the deploy checks them against what the shell expects of
+ * each module (delivery/src/federated-types.ts). The plugin only logs a failure to generate them,
+ * so build.js refuses a remote build without them.
+ */
+const FEDERATED_TYPES = {
+  generateTypes: { abortOnError: true, compileInChildProcess: false, deleteTypesFolder: true },
+  consumeTypes: false,
+  displayErrorInTerminal: true,
+};
+
 /** A remote's container: no entry of its own, served from a versioned folder. */
 function remoteFederation({ dir, name, exposes, server }) {
   return new ModuleFederationPlugin({
@@ -121,7 +133,8 @@ function remoteFederation({ dir, name, exposes, server }) {
     exposes,
     shared: sharedConfig({ eager: false, fromDir: dir }),
     shareStrategy: 'loaded-first',
-    dts: false,
+    // Published with production builds; the one-module loop's dev server has no use for them.
+    dts: !server && process.env.NODE_ENV !== 'development' ? FEDERATED_TYPES : false,
     ...(server
       ? // A CommonJS module the shell's server requires from the artifact store; it carries its own
         // federation runtime and reads its chunks from its own folder.

@@ -1,3 +1,6 @@
+// The theme typing of styled-components travels with the package, to every compilation that imports it
+// (the federated types of a remote, generated from its exposed files alone, too).
+import type {} from './styled';
 export * from './theme';
 export * from './global-style';
 export * from './button';

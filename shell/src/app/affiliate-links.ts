@@ -1,7 +1,8 @@
 import { AFFILIATE_URL_PARAMETERS, type FollowAffiliateLink } from '@storefront/bus';
+import type { ExposedModuleContracts } from '../federation-contracts';
 
 /** Loads the checkout module's `affiliate-links` (the shell's federation loader). */
-export type LoadAffiliateLinks = () => Promise<{ default: FollowAffiliateLink }>;
+export type LoadAffiliateLinks = () => Promise<ExposedModuleContracts['checkout/affiliate-links']>;
 
 export const carriesAffiliateCode = (search: string): boolean => {
   const params = new URLSearchParams(search);

@@ -1,9 +1,10 @@
 import { routeTable } from '@storefront/artifact-store/registry';
-import { shellOwnedStores, type FollowAffiliateLink, type StartAuthSession } from '@storefront/bus';
+import { shellOwnedStores } from '@storefront/bus';
 import { BrowserRouter, matchPage, setDocumentShopName } from '@storefront/routing';
 import { installRemoteLoader } from '@storefront/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { ExposedModuleContracts as Contracts } from '../federation-contracts';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { startAccountSession } from './account-session';
 import { affiliateLinkFollower } from './affiliate-links';
@@ -21,11 +22,13 @@ installRemoteLoader(loader);
 bindAgeVerification();
 bindCart();
 bindCartPanel();
-void startAccountSession(() => loader.loadModule<StartAuthSession>('account', 'session'));
+void startAccountSession(() =>
+  loader.loadModule<Contracts['account/session']['default']>('account', 'session'),
+);
 
 const routes = routeTable(page.registry);
 const followAffiliateLink = affiliateLinkFollower(() =>
-  loader.loadModule<FollowAffiliateLink>('checkout', 'affiliate-links'),
+  loader.loadModule<Contracts['checkout/affiliate-links']['default']>('checkout', 'affiliate-links'),
 );
 const app = (
   <App
