@@ -2,6 +2,33 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
+/** What redaction keeps out of every log: credentials, wherever a line carries them. */
+const REDACTED = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["x-square-hmacsha256-signature"]',
+    '*.password',
+    '*.password_hash',
+    '*.access_token',
+    '*.refresh_token',
+  ],
+  censor: '[redacted]',
+};
+
+/**
+ * Each logger's twin for the per-request line (`logWhenAnswered`), writing to the same destination
+ * without redaction: that line holds only an id, the method, the URL, the status and a time, built by
+ * the kit, never a body or a header, and redaction's wildcard paths doubled its cost (11.3 against
+ * 5.6 µs a line in one run), on every read.
+ */
+const requestLineLoggers = new WeakMap<Logger, Logger>();
+
+/** The logger for the per-request line of `logger`: its unredacted twin, or itself for any other. */
+export function requestLineLoggerOf(logger: Logger): Logger {
+  return requestLineLoggers.get(logger) ?? logger;
+}
+
 /** JSON logs to stdout (or the file `toFile`, for benchmarks); secrets never reach them. */
 export function createLogger(service: string, level: string, toFile?: string): Logger {
   const destination = pino.destination({
@@ -10,23 +37,7 @@ export function createLogger(service: string, level: string, toFile?: string): L
     sync: false,
     minLength: 4096,
   });
-  return pino(
-    {
-      name: service,
-      level,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'req.headers["x-square-hmacsha256-signature"]',
-          '*.password',
-          '*.password_hash',
-          '*.access_token',
-          '*.refresh_token',
-        ],
-        censor: '[redacted]',
-      },
-    },
-    destination,
-  );
+  const logger = pino({ name: service, level, redact: REDACTED }, destination);
+  requestLineLoggers.set(logger, pino({ name: service, level }, destination));
+  return logger;
 }

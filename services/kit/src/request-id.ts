@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
+import { requestLineLoggerOf, type Logger } from './logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -31,7 +31,8 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
  * Kept this small on purpose: it runs on every request of the read paths, where a fuller line
  * (headers, serializers) cost more than the answer itself.
  */
-export function logWhenAnswered(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+export function logWhenAnswered(serviceLogger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  const logger = requestLineLoggerOf(serviceLogger);
   const startedAt = performance.now();
   // Read now: routers rewrite req.url for the handlers they mount.
   const { method, url } = req;

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { assignRequestId, createLogger, logWhenAnswered } from '../src';
+
+/** The lines a logger wrote to its file, once its buffer is flushed. */
+async function linesOf(logger: Logger, file: string): Promise<Record<string, unknown>[]> {
+  await new Promise<void>((resolve, reject) => logger.flush((error) => (error ? reject(error) : resolve())));
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+it('writes one line per answered request, and keeps credentials out of every other line', async () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kit-log-')), 'service.log');
+  const logger = createLogger('catalog', 'info', file);
+  const server = createServer((req, res) => {
+    assignRequestId(req, res);
+    logWhenAnswered(logger, req, res);
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await fetch(`http://127.0.0.1:${port}/home-products?q=1`, { headers: { 'x-request-id': 'probe-1' } });
+  await new Promise((resolve) => server.close(resolve));
+  logger.info(
+    { body: { email: 'r@example.test', password: 'hunter22' }, session: { access_token: 't' } },
+    'sign-in',
+  );
+
+  const lines = await linesOf(logger, file);
+  expect(lines[0]).toMatchObject({
+    name: 'catalog',
+    reqId: 'probe-1',
+    method: 'GET',
+    url: '/home-products?q=1',
+    statusCode: 200,
+    msg: 'request completed',
+  });
+  expect(lines[1]).toMatchObject({
+    body: { email: 'r@example.test', password: '[redacted]' },
+    session: { access_token: '[redacted]' },
+  });
+  expect(readFileSync(file, 'utf8')).not.toMatch(/hunter22|"t"/);
+});
