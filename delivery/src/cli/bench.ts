@@ -210,6 +210,8 @@ async function main() {
   const sections = chosenSections(process.argv.slice(2));
   const budgets = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
   const servers: Server[] = [];
+  // A fresh clone has no .data yet; the stack's log is opened before anything else would make it.
+  mkdirSync(path.join(REPO_ROOT, '.data'), { recursive: true });
   const stack = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/cli/start.ts'], {
     cwd: REPO_ROOT,
     env: {
