@@ -1,5 +1,7 @@
+import path from 'node:path';
 import {
   DEFAULT_PORTS,
+  serviceSocketVariable,
   serviceUrlVariable,
   type ServicePart,
   type StorefrontPart,
@@ -79,3 +81,26 @@ export function serviceAddresses(plan: StackPlan): Record<string, string> {
 /** The endpoints a balancer fronts: those with more than one instance. */
 export const balancedEndpoints = (plan: StackPlan) =>
   [plan.shell, ...plan.services].filter((endpoint) => endpoint.instances.length > 1);
+
+/** The longest socket path every platform takes (sun_path is 104 bytes on macOS, 108 on Linux). */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * Unix sockets for the shell's hop to each service, under `dir`: with one instance of each part, all on
+ * this machine, the gateway skips loopback TCP. None with a balancer (the shell must reach every
+ * instance through it) or when `dir` is too deep for a socket path; TCP then, as before.
+ */
+export function serviceSockets(plan: StackPlan, dir: string): Map<ServicePart, string> {
+  const sockets = new Map<ServicePart, string>();
+  if (plan.balanced) return sockets;
+  for (const endpoint of plan.services) {
+    const socket = path.join(dir, `${endpoint.part}.sock`);
+    if (socket.length > MAX_SOCKET_PATH) return new Map();
+    sockets.set(endpoint.part as ServicePart, socket);
+  }
+  return sockets;
+}
+
+/** The variables through which the shell finds those sockets: CATALOG_SERVICE_SOCKET, … */
+export const socketAddresses = (sockets: Map<ServicePart, string>): Record<string, string> =>
+  Object.fromEntries([...sockets].map(([part, socket]) => [serviceSocketVariable(part), socket]));

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, developmentSecret } from '@storefront/service-kit';
+import { defaultDataDir, developmentSecret, type ServicePart } from '@storefront/service-kit';
 import { balancerCommand } from '../balancer';
 import { buildApps } from '../build';
 import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';
@@ -8,7 +8,14 @@ import { remoteModules, SHELL_DIR } from '../modules';
 import { bundleFile, bundleRunnables, RUNNABLES } from '../bundle';
 import { nodeEntry, startProcess, stopAll, waitUntilReady } from '../processes';
 import { artifactSettings, publishRemotes } from '../publish';
-import { planStack, serviceAddresses, type Endpoint, type StackPlan } from '../stack-plan';
+import {
+  planStack,
+  serviceAddresses,
+  serviceSockets,
+  socketAddresses,
+  type Endpoint,
+  type StackPlan,
+} from '../stack-plan';
 
 /**
  * `npm start`: builds what is stale, publishes each remote into the local artifact store, starts every
@@ -141,6 +148,7 @@ async function start() {
     ...paymentEnvironment(siteUrl, sandbox.url),
     ...(databaseUrl ? developmentOnPostgres(dataDir) : {}),
   };
+  const sockets = serviceSockets(plan, path.join(runDir, 'sockets'));
   if (plan.balanced) {
     startProcess('balancer (nginx)', balancerCommand(plan, runDir), {});
     console.log(`nginx balances ${instances} instances of each part`);
@@ -156,6 +164,7 @@ async function start() {
           // Services sit behind the shell (and, here, nginx) on this machine: the proxies they believe
           // about who the client is. The shell's own TRUST_PROXY is the operator's unless nginx fronts it.
           TRUST_PROXY: 'loopback',
+          SOCKET_PATH: sockets.get(endpoint.part as ServicePart) ?? '',
           ...(databaseUrl ? { DATABASE_SCHEMA: `${prefix}${endpoint.part.replace(/-/g, '_')}` } : {}),
         },
         '/readyz',
@@ -168,6 +177,7 @@ async function start() {
     commandOf('shell', compiled),
     {
       ...environment,
+      ...socketAddresses(sockets),
       ARTIFACT_DIR: artifactDir,
       // A developer's browser may load one module from `npm run dev -- <module>` (shell/src/server/dev-overrides.ts).
       DEV_MODULE_OVERRIDES: process.env.DEV_MODULE_OVERRIDES ?? 'on',

@@ -1,6 +1,7 @@
 export * from './app';
 export * from './config';
 export * from './database';
+export * from './local-socket';
 export * from './logger';
 export * from './migrations';
 export * from './problems';

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   type ProductionRule,
 } from './config';
 import { isUniqueViolation, openPglite, openPostgres, type Database } from './database';
+import { listenOnLocalSocket } from './local-socket';
 import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
 import {
@@ -162,19 +163,21 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   });
 
   let stopping = false;
-  const server = createServer((req, res) => {
+  const answer: RequestListener = (req, res) => {
     // While stopping, every answer closes its connection: a client polling over keep-alive would
     // otherwise hold the server open until the grace period runs out.
     if (stopping) res.setHeader('Connection', 'close');
     app(req, res);
-  });
+  };
+  const server = createServer(answer);
   server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  const socketServer = config.SOCKET_PATH ? await listenOnLocalSocket(answer, config.SOCKET_PATH) : null;
   logger.info(
-    { port: config.PORT, database: db.kind, limits: limits.kind },
+    { port: config.PORT, socket: config.SOCKET_PATH, database: db.kind, limits: limits.kind },
     `${definition.name} service listening`,
   );
 
@@ -191,6 +194,8 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
       process.exit(0);
     });
     server.closeIdleConnections();
+    socketServer?.close();
+    socketServer?.closeIdleConnections();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

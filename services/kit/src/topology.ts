@@ -19,6 +19,13 @@ export type ServicePart = Exclude<StorefrontPart, 'shell'>;
 export const serviceUrlVariable = (part: ServicePart) =>
   `${part.toUpperCase().replace(/-/g, '_')}_SERVICE_URL` as const;
 
+/**
+ * The variable naming a Unix socket a service also answers on (CATALOG_SERVICE_SOCKET, …), for a shell
+ * on the same machine: see `SOCKET_PATH` in config.ts.
+ */
+export const serviceSocketVariable = (part: ServicePart) =>
+  `${part.toUpperCase().replace(/-/g, '_')}_SERVICE_SOCKET` as const;
+
 /** A part on this machine, every port shifted by `offset` (npm start's second stacks: e2e, bench). */
 export const localUrl = (part: StorefrontPart, offset = 0) =>
   `http://127.0.0.1:${DEFAULT_PORTS[part] + offset}`;

@@ -1,8 +1,11 @@
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { silentLogger } from '@storefront/service-kit/testing';
-import { trustProxySetting } from '@storefront/service-kit';
+import { listenOnLocalSocket, trustProxySetting } from '@storefront/service-kit';
 import { createApiGateway } from './api-gateway';
 import { SERVICE_MODULES, type ServiceModule } from './config';
 
@@ -23,14 +26,18 @@ afterAll(() => {
   }
 });
 
-/** A gateway whose catalog is `catalogUrl`, with only `connections` connections to it. */
-async function gatewayTo(catalogUrl: string, connections: number) {
+/**
+ * A gateway whose catalog is `catalogUrl` (or, given `catalogSocket`, the Unix socket), with only
+ * `connections` connections to it.
+ */
+async function gatewayTo(catalogUrl: string, connections: number, catalogSocket?: string) {
   const targets = Object.fromEntries(SERVICE_MODULES.map((m) => [m, 'http://127.0.0.1:9'])) as Record<
     ServiceModule,
     string
   >;
   const gateway = createApiGateway({
     targets: { ...targets, catalog: catalogUrl },
+    sockets: { catalog: catalogSocket },
     timeoutMs: 5_000,
     logger: silentLogger(),
     trustProxy: trustProxySetting().parse(''),
@@ -101,6 +108,29 @@ describe('the API gateway', () => {
     ]);
     expect(after.body.toString()).toBe('ok');
     expect(served).toBe(6);
+    await gateway.close();
+  });
+
+  it("reaches a service on this machine through its Unix socket, with the shopper's address", async () => {
+    const socket = path.join(mkdtempSync(path.join(tmpdir(), 'gateway-sock-')), 'catalog.sock');
+    const catalog = await listenOnLocalSocket((req, res) => {
+      res.end(`${req.url} for ${req.headers['x-forwarded-for']} via ${req.socket.remoteAddress}`);
+    }, socket);
+    servers.push(catalog);
+    // The URL names nothing listening: only the socket can answer.
+    const { gateway, url } = await gatewayTo('http://127.0.0.1:9', 2, socket);
+    const { status, body } = await fetchBytes(`${url}/api/catalog/home-products?page=2`);
+    expect(status).toBe(200);
+    expect(body.toString()).toBe('/home-products?page=2 for 127.0.0.1 via 127.0.0.1');
+    await gateway.close();
+  });
+
+  it('answers 503 while a service on this machine is stopped and its socket gone', async () => {
+    const socket = path.join(mkdtempSync(path.join(tmpdir(), 'gateway-sock-')), 'catalog.sock');
+    const { gateway, url } = await gatewayTo('http://127.0.0.1:9', 2, socket);
+    const { status, body } = await fetchBytes(`${url}/api/catalog/home-products`);
+    expect(status).toBe(503);
+    expect(JSON.parse(body.toString())).toMatchObject({ title: 'Service unavailable' });
     await gateway.close();
   });
 });

@@ -16,7 +16,7 @@ import {
   recordDevOverride,
   withDevOverride,
 } from './dev-overrides';
-import { SERVICE_MODULES, serviceUrl, type ServiceModule, type ShellConfig } from './config';
+import { SERVICE_MODULES, serviceSocket, serviceUrl, type ServiceModule, type ShellConfig } from './config';
 import { INLINE_SCRIPT_HASHES } from './document';
 import { pageHandler } from './pages';
 import { createRemoteAssets } from './remote-assets';
@@ -180,6 +180,7 @@ export function createShellServer(
     targets: Object.fromEntries(
       SERVICE_MODULES.map((module) => [module, serviceUrl(config, module)]),
     ) as Record<ServiceModule, string>,
+    sockets: Object.fromEntries(SERVICE_MODULES.map((module) => [module, serviceSocket(config, module)])),
     timeoutMs: config.PROXY_TIMEOUT_MS,
     logger,
     trustProxy: config.TRUST_PROXY,

@@ -4,8 +4,10 @@ import {
   DEFAULT_SITE_URL,
   defaultDataDir,
   localUrl,
+  optionalSocketPath,
   packageRootOf,
   port,
+  serviceSocketVariable,
   serviceUrlVariable,
   url,
 } from '@storefront/service-kit';
@@ -20,6 +22,14 @@ export type ServiceModule = (typeof SERVICE_MODULES)[number];
 const serviceUrlShape = Object.fromEntries(
   SERVICE_MODULES.map((name) => [serviceUrlVariable(name), url().default(localUrl(name))]),
 ) as Record<`${Uppercase<ServiceModule>}_SERVICE_URL`, z.ZodDefault<ReturnType<typeof url>>>;
+
+/**
+ * A Unix socket per service on this machine, optional: the gateway then reaches the service through it
+ * rather than over TCP (the service's SOCKET_PATH). Page renders keep to the URL.
+ */
+const serviceSocketShape = Object.fromEntries(
+  SERVICE_MODULES.map((name) => [serviceSocketVariable(name), optionalSocketPath()]),
+) as Record<`${Uppercase<ServiceModule>}_SERVICE_SOCKET`, ReturnType<typeof optionalSocketPath>>;
 
 export const shellConfigShape = {
   HOST: baseConfigShape.HOST,
@@ -55,9 +65,15 @@ export const shellConfigShape = {
    */
   DEV_MODULE_OVERRIDES: z.enum(['on', 'off']).default('off'),
   ...serviceUrlShape,
+  ...serviceSocketShape,
 };
 
 export type ShellConfig = z.infer<z.ZodObject<typeof shellConfigShape>>;
+
+/** The Unix socket the gateway reaches `module` through, when it runs on this machine. */
+export function serviceSocket(config: ShellConfig, module: ServiceModule): string | undefined {
+  return config[serviceSocketVariable(module) as `${Uppercase<ServiceModule>}_SERVICE_SOCKET`];
+}
 
 export function serviceUrl(config: ShellConfig, module: ServiceModule): string {
   return config[serviceUrlVariable(module) as `${Uppercase<ServiceModule>}_SERVICE_URL`];
