@@ -71,6 +71,24 @@ const privateSourceMaps = () =>
     append: false,
   });
 
+/**
+ * react-router's package exports send every bundler to its development build, whose warnings (and
+ * their text) stay in production code (remix-run/react-router#14102); the production build it ships
+ * beside it differs only in having them off. Production builds take that one.
+ */
+function reactRouterProductionBuild(dir) {
+  // The react-router that react-router-dom of @storefront/routing (the router every module shares) uses.
+  const packageDir = (name, from) => path.dirname(require.resolve(`${name}/package.json`, { paths: [from] }));
+  const root = packageDir(
+    'react-router',
+    packageDir('react-router-dom', packageDir('@storefront/routing', dir)),
+  );
+  return {
+    'react-router$': path.join(root, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(root, 'dist/production/dom-export.mjs'),
+  };
+}
+
 function baseConfig({ dir, name, publicPath, server }) {
   const production = process.env.NODE_ENV !== 'development';
   return {
@@ -95,6 +113,7 @@ function baseConfig({ dir, name, publicPath, server }) {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       // Packages that offer an ES2015 build (rxjs) give that one: smaller, and no tslib helpers.
       conditionNames: ['es2015', '...'],
+      alias: production ? reactRouterProductionBuild(dir) : {},
     },
     module: { rules: [swcRule(server ? 'es2022' : 'es2020')] },
     // Server code is read by people debugging a render, and its size does not matter.
