@@ -60,7 +60,7 @@ function brokenCopyOf(builds: BuildFiles, module: string, version: string): stri
   cpSync(builds.versionDir(module, version), copy, { recursive: true });
   const files = readdirSync(copy, { recursive: true, encoding: 'utf8' });
   for (const file of files.map((name) => path.join(copy, name))) {
-    if (file.endsWith('.gz')) rmSync(file);
+    if (file.endsWith('.gz') || file.endsWith('.br')) rmSync(file);
     else if (file.endsWith('.js'))
       writeFileSync(
         file,

@@ -37,6 +37,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.gz': 'application/gzip',
+  '.br': 'application/x-br',
 };
 
 function filesUnder(dir: string, base = dir): string[] {

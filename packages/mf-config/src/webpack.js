@@ -2,6 +2,7 @@
 // for the browser, and for the shell's server (Node), which renders pages with the very same versions.
 // Each build gets its own uniqueName so chunk-loading globals never collide in one page or process.
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { gzip: zopfliGzip } = require('@gfx/zopfli');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -44,11 +45,22 @@ const swcRule = (target, { refresh = false } = {}) => ({
 });
 
 /**
- * Every browser script is written gzipped beside itself, once, at the highest ratio gzip allows
- * (zopfli: about 3% under what a server compresses on the fly), for the shell's server and any CDN to
- * send as is.
+ * Every browser script is written compressed beside itself, once, at the highest ratio each encoding
+ * allows, for the shell's server and any CDN to send as is: brotli (quality 11, about a sixth under
+ * gzip) for the browsers that take it, which are nearly all, and gzip (zopfli: about 3% under what a
+ * server compresses on the fly) for the rest.
  */
-const precompressedScripts = () =>
+const precompressedScripts = () => [
+  new CompressionPlugin({
+    test: /\.js$/,
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    compressionOptions: {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    },
+    threshold: 0,
+    minRatio: 1,
+  }),
   new CompressionPlugin({
     test: /\.js$/,
     filename: '[path][base].gz',
@@ -57,7 +69,8 @@ const precompressedScripts = () =>
     compressionOptions: { numiterations: 5 },
     threshold: 0,
     minRatio: 1,
-  });
+  }),
+];
 
 /**
  * Source maps of the browser scripts go to <app>/dist-sourcemaps/, beside the build and never published
@@ -181,7 +194,7 @@ function remoteConfig({ dir, name, exposes, routes: routesModule }) {
     build(
       false,
       remoteDeclaration({ dir, name, exposes, routes }),
-      precompressedScripts(),
+      ...precompressedScripts(),
       privateSourceMaps(),
     ),
     build(true),
@@ -222,7 +235,7 @@ function shellConfig({ dir, entry, serverEntry, runtimePlugins, serverRuntimePlu
   const browser = {
     ...baseConfig({ dir, name: 'shell', publicPath: '/', server: false }),
     entry: { main: entry },
-    plugins: [federation(false), shellDeclaration({ dir }), precompressedScripts(), privateSourceMaps()],
+    plugins: [federation(false), shellDeclaration({ dir }), ...precompressedScripts(), privateSourceMaps()],
   };
   const server = {
     ...baseConfig({ dir, name: 'shell', publicPath: '/', server: true }),

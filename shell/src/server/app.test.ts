@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { activate, BuildFiles, FileRegistry, publish } from '@storefront/artifact-store';
 import { startContent } from '@storefront/content-service/app';
 import { loadConfig } from '@storefront/service-kit';
@@ -200,26 +200,49 @@ describe('shell server', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('sends the gzip file a build wrote beside a script, for a version deployed while it runs too', async () => {
+  it('sends the brotli or gzip file a build wrote beside a script, as the browser takes, for a version deployed while it runs too', async () => {
     const build = mkdtempSync(path.join(tmpdir(), 'content-build-'));
     writeFileSync(path.join(build, 'remoteEntry.js'), 'var compressedOnTheFly = true;');
-    writeFileSync(path.join(build, 'remoteEntry.js.gz'), gzipSync('var precompressed = true;'));
+    writeFileSync(path.join(build, 'remoteEntry.js.br'), brotliCompressSync('var precompressed = "br";'));
+    writeFileSync(path.join(build, 'remoteEntry.js.gz'), gzipSync('var precompressed = "gzip";'));
     const { version } = await publish({ files, registry }, 'content', build, {
       packageVersion: '0.2.0',
       commit: 'test',
       by: 'jest',
     });
+    const fetchWith = (acceptEncoding: string) =>
+      request(app).get(`/remotes/content/${version}/remoteEntry.js`).set('accept-encoding', acceptEncoding);
+    const brotli = await fetchWith('gzip, deflate, br');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotli.text).toBe('var precompressed = "br";');
+    for (const acceptEncoding of ['gzip', 'gzip, br;q=0']) {
+      const gzipped = await fetchWith(acceptEncoding);
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers['content-type']).toMatch(/javascript/);
+      expect(gzipped.text).toBe('var precompressed = "gzip";');
+    }
+    const plain = await fetchWith('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe('var compressedOnTheFly = true;');
+  });
+
+  it('falls back to gzip when a build wrote no brotli file', async () => {
+    const build = mkdtempSync(path.join(tmpdir(), 'content-build-'));
+    writeFileSync(path.join(build, 'remoteEntry.js'), 'var compressedOnTheFly = true;');
+    writeFileSync(path.join(build, 'remoteEntry.js.gz'), gzipSync('var precompressed = "gzip";'));
+    const { version } = await publish({ files, registry }, 'content', build, {
+      packageVersion: '0.3.0',
+      commit: 'test',
+      by: 'jest',
+    });
     const res = await request(app)
       .get(`/remotes/content/${version}/remoteEntry.js`)
-      .set('accept-encoding', 'gzip');
-    expect(res.status).toBe(200);
+      .set('accept-encoding', 'gzip, br');
     expect(res.headers['content-encoding']).toBe('gzip');
-    expect(res.headers['content-type']).toMatch(/javascript/);
-    expect(res.text).toBe('var precompressed = true;');
-    const plain = await request(app)
-      .get(`/remotes/content/${version}/remoteEntry.js`)
-      .set('accept-encoding', 'identity');
-    expect(plain.text).toBe('var compressedOnTheFly = true;');
+    expect(res.text).toBe('var precompressed = "gzip";');
   });
 
   it('answers a missing remote file with 404, not the page', async () => {

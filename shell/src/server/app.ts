@@ -22,7 +22,7 @@ import { pageHandler } from './pages';
 import { createRemoteAssets } from './remote-assets';
 import { loadPageRenderer } from './render-bundle';
 import { seoRoutes } from './seo';
-import { staticFiles } from './static-files';
+import { staticFiles, withoutCompressionSuffix } from './static-files';
 import { createServiceApi } from './service-api';
 
 /** What a script needs said about itself: its type is as declared, and other sites may not embed it. */
@@ -113,7 +113,7 @@ export function createShellServer(
   // The server renderer is the server's own, not a file for browsers.
   const shellFiles = express
     .Router()
-    .use(staticFiles(config.SHELL_DIST, (file) => HASHED_ASSET.test(file.replace(/\.gz$/, ''))));
+    .use(staticFiles(config.SHELL_DIST, (file) => HASHED_ASSET.test(withoutCompressionSuffix(file))));
   const serveShellFiles: RequestHandler = (req, res, next) =>
     req.path.startsWith(`/${SERVER_FOLDER}/`) ? next() : shellFiles(req, res, next);
   app.use(scriptHeaders, serveShellFiles);
