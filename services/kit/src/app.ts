@@ -6,7 +6,7 @@ import type { TrustProxy } from './client-address';
 import { canonicalPath, carriesServiceKey, namesInternalRoute } from './internal-paths';
 import { HttpProblem, notFoundHandler, problemHandler, writeProblem } from './problems';
 import { sendRepresentation, type Representation } from './representation';
-import { assignRequestId, isHealthCheck, logWhenAnswered, requestLogging } from './request-id';
+import { assignRequestId, isRoutineProbe, logWhenAnswered, requestLogging } from './request-id';
 import { isStorableText, refuseUnstorableText } from './storable-text';
 
 /** A request whose JSON body was parsed by the service app; `rawBody` holds the bytes as received. */
@@ -73,7 +73,7 @@ export function createServiceApp({
   const app = express();
   app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');
-  app.use(requestLogging(logger, isHealthCheck));
+  app.use(requestLogging(logger, isRoutineProbe));
   app.use(
     express.json({
       limit: bodyLimit,

@@ -51,12 +51,19 @@ export function logWhenAnswered(serviceLogger: Logger, req: IncomingMessage, res
   });
 }
 
-/** Probes from the supervisor or an orchestrator, every few seconds: not worth a log line each. */
-export const isHealthCheck = (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz';
+/**
+ * Requests made on a timer, not worth a log line each: probes from the supervisor or an orchestrator
+ * (every few seconds), and other services' version checks, a HEAD on an /internal/ read several times
+ * a second per instance so that a change is seen within a second.
+ */
+export const isRoutineProbe = (req: IncomingMessage) =>
+  req.url === '/healthz' ||
+  req.url === '/readyz' ||
+  (req.method === 'HEAD' && req.url?.startsWith('/internal/') === true);
 
 /**
  * The request id and log line every service and the shell use, as Express middleware; `ignore` skips
- * the log line (never the id) for requests not worth one, such as health checks.
+ * the log line (never the id) for requests not worth one, such as routine probes.
  */
 export function requestLogging(logger: Logger, ignore: (req: IncomingMessage) => boolean = () => false) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { assignRequestId, createLogger, logWhenAnswered } from '../src';
+import { assignRequestId, createLogger, isRoutineProbe, logWhenAnswered, requestLogging } from '../src';
 
 /** The lines a logger wrote to its file, once its buffer is flushed. */
 async function linesOf(logger: Logger, file: string): Promise<Record<string, unknown>[]> {
@@ -45,4 +45,26 @@ it('writes one line per answered request, and keeps credentials out of every oth
     session: { access_token: '[redacted]' },
   });
   expect(readFileSync(file, 'utf8')).not.toMatch(/hunter22|"t"/);
+});
+
+it('writes no line for routine probes (health checks, version checks), but one for every other request', async () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kit-log-')), 'service.log');
+  const logger = createLogger('catalog', 'info', file);
+  const logging = requestLogging(logger, isRoutineProbe);
+  const server = createServer((req, res) => logging(req, res, () => res.end()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const send = (method: string, pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`, { method });
+  await send('GET', '/healthz');
+  await send('GET', '/readyz');
+  await send('HEAD', '/internal/product-summaries');
+  await send('GET', '/internal/product-summaries');
+  await send('HEAD', '/home-products');
+  await new Promise((resolve) => server.close(resolve));
+
+  const lines = await linesOf(logger, file);
+  expect(lines.map(({ method, url }) => `${method} ${url}`)).toEqual([
+    'GET /internal/product-summaries',
+    'HEAD /home-products',
+  ]);
 });

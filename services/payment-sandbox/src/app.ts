@@ -1,4 +1,4 @@
-import { isHealthCheck, requestLogging, type Logger } from '@storefront/service-kit';
+import { isRoutineProbe, requestLogging, type Logger } from '@storefront/service-kit';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { SandboxConfig } from './config';
@@ -67,7 +67,7 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
-  app.use(requestLogging(logger, isHealthCheck));
+  app.use(requestLogging(logger, isRoutineProbe));
 
   // Nothing to be unready about: no database, state lives in memory.
   app.get(['/healthz', '/readyz'], (_req, res) => {
