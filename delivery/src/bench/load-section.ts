@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,28 +178,6 @@ export async function measureReads(
   }
 }
 
-/** A valid single-product order of its own (own idempotency key, own customer), as a checkout page sends. */
-export function nextOrder() {
-  const suffix = randomBytes(6).toString('hex');
-  return {
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${randomUUID()}` },
-    body: JSON.stringify({
-      checkout: 'product',
-      lines: [{ productId: 'retatrutide', dose: '10mg', quantity: 1, channel: 'storefront' }],
-      customer: {
-        email: `bench-${suffix}@lab.example`,
-        firstName: 'Bench',
-        lastName: 'Mark',
-        phoneNumber: '555-0100',
-      },
-      shipping: { address: '1 Lab Way', city: 'Tempe', state: 'AZ', zipCode: '85281' },
-      agreeToTerms: true,
-      agreeToAge: true,
-    }),
-  };
-}
-
 /** Where a checkout service under test keeps its orders, and how they are counted afterwards. */
 interface OrderStore {
   label: string;
@@ -287,7 +265,7 @@ export async function measureOrders(
         url: `http://127.0.0.1:${port}/orders`,
         connections: budgets.budgetedOrderClients,
         amount: ORDER_WARMUP,
-        nextRequest: nextOrder,
+        requests: 'distinct-orders',
       });
       let succeeded = warmup.succeeded;
       const runs: Array<{ clients: number; figures: LoadFigures }> = [];
@@ -296,7 +274,7 @@ export async function measureOrders(
           url: `http://127.0.0.1:${port}/orders`,
           connections: clients,
           amount: budgets.ordersPerRun,
-          nextRequest: nextOrder,
+          requests: 'distinct-orders',
         });
         succeeded += figures.succeeded;
         runs.push({ clients, figures });

@@ -1,4 +1,6 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { REPO_ROOT } from '../modules';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -21,34 +23,24 @@ export interface LoadOptions {
    * server's steady state (compiled code, open connections), not its first second after a cold start.
    */
   warmupSeconds?: number;
-  /** For POSTs: each request's method, headers and body (called once per request, so bodies can differ). */
-  nextRequest?: () => { method: 'POST'; headers: Record<string, string>; body: string };
+  /** GETs by default; `distinct-orders` POSTs a new valid order each time (distinct-order.ts). */
+  requests?: 'distinct-orders';
 }
 
-/** autocannon against one URL on loopback: throughput and latency under `connections` clients. */
-export async function measureLoad({
-  url,
-  connections,
-  seconds,
-  amount,
-  warmupSeconds,
-  nextRequest,
-}: LoadOptions): Promise<LoadFigures> {
-  if (warmupSeconds) await autocannon({ url, connections, duration: warmupSeconds });
-  const result = await autocannon({
-    url,
-    connections,
-    ...(amount ? { amount } : { duration: seconds }),
-    ...(nextRequest ? { requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest() }) }] } : {}),
-  });
-  return {
-    // Answers over the run's own clock (10 ms resolution). autocannon's requests.average is the mean of
-    // whole-second samples, which a run of a fixed amount ends with a partial one of: 3000 orders over
-    // 10.2 s read as 3000 / 11 = 273/s there.
-    requestsPerSecond: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    succeeded: result['2xx'],
-  };
+/**
+ * autocannon against one URL on loopback, in a process of its own (load-worker.ts), started fresh for
+ * each measurement: a client that shares its process with what ran before (Lighthouse's traces, earlier
+ * runs' garbage, the floor app's server) is a slower client, and a slower client reads as a slower server.
+ */
+export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
+  const worker = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'delivery/src/bench/load-worker.ts', JSON.stringify(options)],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  worker.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const [code] = (await once(worker, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`The load run against ${options.url} exited with ${code}`);
+  return JSON.parse(output) as LoadFigures;
 }

@@ -209,7 +209,7 @@ async function measureCrowd({ load }: Budgets, sampleBody: string): Promise<Sect
 async function main() {
   const sections = chosenSections(process.argv.slice(2));
   const budgets = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
-  const servers: Server[] = [];
+  let floorServer: Server | undefined;
   // A fresh clone has no .data yet; the stack's log is opened before anything else would make it.
   mkdirSync(path.join(REPO_ROOT, '.data'), { recursive: true });
   const stack = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/cli/start.ts'], {
@@ -226,12 +226,16 @@ async function main() {
   });
   try {
     console.log('Building the floor app and starting the storefront…');
-    if (sections.has('pages')) servers.push(await serveFloorApp(await buildFloorApp(), FLOOR_PORT));
+    if (sections.has('pages')) floorServer = await serveFloorApp(await buildFloorApp(), FLOOR_PORT);
     await waitUntilReady('bench stack', `${BASE}/healthz`, 600_000);
     const sampleBody = await (await fetch(`${BASE}${API_PATHS[0]}`)).text();
 
     const measured: SectionReport[] = [];
-    if (sections.has('pages')) measured.push(await measurePages(budgets));
+    if (sections.has('pages')) {
+      measured.push(await measurePages(budgets));
+      // Its part is played: nothing of the pages section should share the machine with the load section.
+      floorServer?.close();
+    }
     if (sections.has('apis')) measured.push(await measureApis(budgets, sampleBody));
     if (sections.has('load')) measured.push(await measureCrowd(budgets, sampleBody));
 
@@ -252,7 +256,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    for (const server of servers) server.close();
+    floorServer?.close();
     stack.kill('SIGTERM');
   }
 }

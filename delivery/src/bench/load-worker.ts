@@ -1,0 +1,38 @@
+import autocannon from 'autocannon';
+import { distinctOrder } from './distinct-order';
+import type { LoadFigures, LoadOptions } from './load';
+
+/**
+ * One load measurement (load.ts starts this for each): the LoadOptions as JSON in argv[2], the
+ * LoadFigures as JSON on stdout.
+ */
+async function run({ url, connections, seconds, amount, warmupSeconds, requests }: LoadOptions) {
+  if (warmupSeconds) await autocannon({ url, connections, duration: warmupSeconds });
+  const result = await autocannon({
+    url,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    ...(requests === 'distinct-orders'
+      ? { requests: [{ setupRequest: (request) => ({ ...request, ...distinctOrder() }) }] }
+      : {}),
+  });
+  const figures: LoadFigures = {
+    // Answers over the run's own clock (10 ms resolution). autocannon's requests.average is the mean of
+    // whole-second samples, which a run of a fixed amount ends with a partial one of: 3000 orders over
+    // 10.2 s read as 3000 / 11 = 273/s there.
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    succeeded: result['2xx'],
+  };
+  return figures;
+}
+
+run(JSON.parse(process.argv[2]!) as LoadOptions).then(
+  (figures) => process.stdout.write(JSON.stringify(figures)),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);
