@@ -138,7 +138,7 @@ export function createServiceApp({
     const rep = published && (req.method === 'GET' || req.method === 'HEAD') ? published(path) : undefined;
     if (!rep) return app(req, res);
     assignRequestId(req, res);
-    logWhenAnswered(logger, req, res);
+    if (!isRoutineProbe(req)) logWhenAnswered(logger, req, res);
     sendRepresentation(req, res, rep);
   };
 }

@@ -3,7 +3,16 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { assignRequestId, createLogger, isRoutineProbe, logWhenAnswered, requestLogging } from '../src';
+import express from 'express';
+import {
+  assignRequestId,
+  createLogger,
+  createServiceApp,
+  logWhenAnswered,
+  representJson,
+  SERVICE_KEY_HEADER,
+} from '../src';
+import { openTestDatabase, testAppSettings } from '../src/testing';
 
 /** The lines a logger wrote to its file, once its buffer is flushed. */
 async function linesOf(logger: Logger, file: string): Promise<Record<string, unknown>[]> {
@@ -50,21 +59,49 @@ it('writes one line per answered request, and keeps credentials out of every oth
 it('writes no line for routine probes (health checks, version checks), but one for every other request', async () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'kit-log-')), 'service.log');
   const logger = createLogger('catalog', 'info', file);
-  const logging = requestLogging(logger, isRoutineProbe);
-  const server = createServer((req, res) => logging(req, res, () => res.end()));
+  const { db, dispose } = await openTestDatabase('pglite', path.join(__dirname, 'fixtures/migrations'));
+  const routes = express.Router();
+  routes.get('/home-products', (_req, res) => res.json({ products: [] }));
+  routes.get('/internal/widgets', (_req, res) => res.json({ widgets: [] }));
+  const summaries = representJson({ products: [] }, 'no-cache');
+  const app = createServiceApp({
+    ...testAppSettings,
+    name: 'catalog',
+    version: '1',
+    db,
+    logger,
+    bodyLimit: '1kb',
+    routes,
+    // Answered from memory, before the Express app: the path the catalog's version checks take.
+    published: (pathname) => (pathname === '/internal/product-summaries' ? summaries : undefined),
+  });
+  const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const send = (method: string, pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`, { method });
-  await send('GET', '/healthz');
-  await send('GET', '/readyz');
-  await send('HEAD', '/internal/product-summaries');
-  await send('GET', '/internal/product-summaries');
-  await send('HEAD', '/home-products');
+  const send = (method: string, pathname: string) =>
+    fetch(`http://127.0.0.1:${port}${pathname}`, {
+      method,
+      headers: { [SERVICE_KEY_HEADER]: testAppSettings.serviceKey },
+    });
+  for (const [method, pathname] of [
+    ['GET', '/healthz'],
+    ['GET', '/readyz'],
+    ['HEAD', '/internal/product-summaries'],
+    ['HEAD', '/internal/widgets'],
+    ['GET', '/internal/product-summaries'],
+    ['GET', '/internal/widgets'],
+    ['HEAD', '/home-products'],
+    ['GET', '/home-products'],
+  ] as const)
+    expect((await send(method, pathname)).status).toBe(200);
   await new Promise((resolve) => server.close(resolve));
+  await dispose();
 
   const lines = await linesOf(logger, file);
   expect(lines.map(({ method, url }) => `${method} ${url}`)).toEqual([
     'GET /internal/product-summaries',
+    'GET /internal/widgets',
     'HEAD /home-products',
+    'GET /home-products',
   ]);
 });
