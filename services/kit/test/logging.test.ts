@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -104,4 +105,20 @@ it('writes no line for routine probes (health checks, version checks), but one f
     'HEAD /home-products',
     'GET /home-products',
   ]);
+});
+
+it('writes out the lines still gathered when the process exits', () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kit-log-')), 'service.log');
+  const script = `
+    const { createLogger } = require(${JSON.stringify(path.join(__dirname, '../src/logger.ts'))});
+    createLogger('catalog', 'info', process.env.LOG_FILE).info('last words');
+    process.exit(3);
+  `;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+    env: { ...process.env, LOG_FILE: file, NODE_OPTIONS: '' },
+    encoding: 'utf8',
+  });
+  expect(child.stderr).toBe('');
+  expect(child.status).toBe(3);
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ name: 'catalog', msg: 'last words' });
 });
