@@ -29,15 +29,24 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
 /**
  * One JSON line per request once it is answered (or abandoned): id, method, URL, status and time.
  * Kept this small on purpose: it runs on every request of the read paths, where a fuller line
- * (headers, serializers) cost more than the answer itself.
+ * (headers, serializers) cost more than the answer itself. `loggedElsewhere` lets a caller leave out
+ * a completed answer below 500 that another process has logged already (the gateway's relays); an
+ * abandoned or failed request always gets its line.
  */
-export function logWhenAnswered(serviceLogger: Logger, req: IncomingMessage, res: ServerResponse): void {
+export function logWhenAnswered(
+  serviceLogger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  loggedElsewhere?: (res: ServerResponse) => boolean,
+): void {
   const logger = requestLineLoggerOf(serviceLogger);
   const startedAt = performance.now();
   // Read now: routers rewrite req.url for the handlers they mount.
   const { method, url } = req;
   res.once('close', () => {
     const statusCode = res.statusCode;
+    const finished = res.writableFinished;
+    if (finished && statusCode < 500 && loggedElsewhere?.(res)) return;
     const line = {
       reqId: req.id,
       method,
@@ -45,7 +54,7 @@ export function logWhenAnswered(serviceLogger: Logger, req: IncomingMessage, res
       statusCode,
       responseTime: Math.round((performance.now() - startedAt) * 10) / 10,
     };
-    if (!res.writableFinished) logger.warn(line, 'request aborted');
+    if (!finished) logger.warn(line, 'request aborted');
     else if (statusCode >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request completed');
   });

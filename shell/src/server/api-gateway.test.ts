@@ -1,11 +1,11 @@
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { silentLogger } from '@storefront/service-kit/testing';
-import { listenOnLocalSocket, trustProxySetting } from '@storefront/service-kit';
+import { createLogger, listenOnLocalSocket, trustProxySetting, type Logger } from '@storefront/service-kit';
 import { createApiGateway } from './api-gateway';
 import { SERVICE_MODULES, type ServiceModule } from './config';
 
@@ -30,7 +30,12 @@ afterAll(() => {
  * A gateway whose catalog is `catalogUrl` (or, given `catalogSocket`, the Unix socket), with only
  * `connections` connections to it.
  */
-async function gatewayTo(catalogUrl: string, connections: number, catalogSocket?: string) {
+async function gatewayTo(
+  catalogUrl: string,
+  connections: number,
+  catalogSocket?: string,
+  logger: Logger = silentLogger(),
+) {
   const targets = Object.fromEntries(SERVICE_MODULES.map((m) => [m, 'http://127.0.0.1:9'])) as Record<
     ServiceModule,
     string
@@ -39,7 +44,7 @@ async function gatewayTo(catalogUrl: string, connections: number, catalogSocket?
     targets: { ...targets, catalog: catalogUrl },
     sockets: { catalog: catalogSocket },
     timeoutMs: 5_000,
-    logger: silentLogger(),
+    logger,
     trustProxy: trustProxySetting().parse(''),
     connectionsPerService: connections,
   });
@@ -132,5 +137,42 @@ describe('the API gateway', () => {
     expect(status).toBe(503);
     expect(JSON.parse(body.toString())).toMatchObject({ title: 'Service unavailable' });
     await gateway.close();
+  });
+
+  it('logs what it answers itself, a service failure and a shopper who left, but not an answer the service logged', async () => {
+    const catalog = await serve((req, res) => {
+      if (req.url === '/broken') return void res.writeHead(500).end('{}');
+      if (req.url === '/big') return void res.writeHead(200, { 'content-length': BIG.length }).end(BIG);
+      res.end('ok');
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gateway-log-')), 'shell.log');
+    const logger = createLogger('shell', 'info', file);
+    const { gateway, url } = await gatewayTo(catalog, 2, undefined, logger);
+    expect((await fetchBytes(`${url}/api/catalog/home-products`)).status).toBe(200);
+    expect((await fetchBytes(`${url}/api/catalog/broken`)).status).toBe(500);
+    expect((await fetchBytes(`${url}/api/catalog/internal/secrets`)).status).toBe(404);
+    expect((await fetchBytes(`${url}/api/unknown/x`)).status).toBe(404);
+    expect((await fetchBytes(`${url}/api/checkout/orders`)).status).toBe(503);
+    await leaveMidAnswer(`${url}/api/catalog/big`);
+    await gateway.close();
+    await new Promise<void>((resolve, reject) =>
+      logger.flush((error) => (error ? reject(error) : resolve())),
+    );
+
+    const requestLines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { url?: string; statusCode?: number; msg: string })
+      .filter((line) => line.msg.startsWith('request '))
+      .map(({ url: logged, statusCode, msg }) => `${msg}: ${statusCode} ${logged}`);
+    expect(requestLines.sort()).toEqual(
+      [
+        'request failed: 500 /api/catalog/broken',
+        'request completed: 404 /api/catalog/internal/secrets',
+        'request completed: 404 /api/unknown/x',
+        'request failed: 503 /api/checkout/orders',
+        'request aborted: 200 /api/catalog/big',
+      ].sort(),
+    );
   });
 });

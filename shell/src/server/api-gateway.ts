@@ -107,6 +107,14 @@ function answerFailure(res: ServerResponse, module: string, error: Error, logger
 }
 
 /**
+ * Answers relayed from a service, which that service has logged under the same request id: each
+ * request is logged once, by whoever answered it (a second line per read was a sixth of the gateway's
+ * time). What the gateway answers itself, a service's failure and a shopper who left keep their line.
+ */
+const relayedAnswers = new WeakSet<ServerResponse>();
+const isRelayedAnswer = (res: ServerResponse) => relayedAnswers.has(res);
+
+/**
  * Relays one service answer to the shopper as it arrives: status and headers, then the body chunk by
  * chunk, reading no faster than the shopper takes it. A shopper who leaves does not cancel the
  * service's work (an order half made is worse than one made and not shown): the rest of the answer is
@@ -129,6 +137,7 @@ class RelayToShopper implements Dispatcher.DispatchHandler {
     if (this.res.destroyed) return;
     for (const name of Object.keys(headers)) if (CONNECTION_HEADERS.has(name)) delete headers[name];
     this.res.writeHead(statusCode, headers);
+    relayedAnswers.add(this.res);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
@@ -204,7 +213,7 @@ export function createApiGateway({
 
   const handle: RequestListener = (req, res) => {
     const requestId = assignRequestId(req, res);
-    logWhenAnswered(logger, req, res);
+    logWhenAnswered(logger, req, res, isRelayedAnswer);
     const [, module = '', path = '/', query = ''] = API_PATH.exec(req.url ?? '') ?? [];
     const pool = pools.get(module);
     const canonical = canonicalPath(path);
