@@ -6,7 +6,7 @@ import type { TrustProxy } from './client-address';
 import { canonicalPath, carriesServiceKey, namesInternalRoute } from './internal-paths';
 import { HttpProblem, notFoundHandler, problemHandler, writeProblem } from './problems';
 import { sendRepresentation, type Representation } from './representation';
-import { assignRequestId, isRoutineProbe, logWhenAnswered, requestLogging } from './request-id';
+import { isRoutineProbe, requestLogging } from './request-id';
 import { isStorableText, refuseUnstorableText } from './storable-text';
 
 /** A request whose JSON body was parsed by the service app; `rawBody` holds the bytes as received. */
@@ -70,10 +70,12 @@ export function createServiceApp({
   trustProxy,
   serviceKey,
 }: ServiceAppOptions): RequestListener {
+  // One request id and log line, for the Express app and for the reads answered before it alike.
+  const logRequest = requestLogging(logger, isRoutineProbe);
   const app = express();
   app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');
-  app.use(requestLogging(logger, isRoutineProbe));
+  app.use(logRequest);
   app.use(
     express.json({
       limit: bodyLimit,
@@ -137,8 +139,6 @@ export function createServiceApp({
     }
     const rep = published && (req.method === 'GET' || req.method === 'HEAD') ? published(path) : undefined;
     if (!rep) return app(req, res);
-    assignRequestId(req, res);
-    if (!isRoutineProbe(req)) logWhenAnswered(logger, req, res);
-    sendRepresentation(req, res, rep);
+    logRequest(req, res, () => sendRepresentation(req, res, rep));
   };
 }

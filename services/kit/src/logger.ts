@@ -47,9 +47,9 @@ function writtenOutOnExit(destination: Destination): Destination {
 /**
  * JSON logs to stdout (or the file `toFile`, for benchmarks); secrets never reach them. Lines are
  * gathered into 4 KB writes, each made synchronously: on a bare server a write per line cost 46 % of
- * its requests/s, and 4 KB writes handed to libuv's thread pool about twice the CPU of the same writes
- * made in place (9.3 against 6.2 µs a request line). What is still gathered when the process exits is
- * written then.
+ * its requests/s, and 4 KB writes handed to libuv's thread pool half as much CPU again as the same
+ * writes made in place (9.3 against 6.2 µs a request line). What is still gathered when the process
+ * exits is written then.
  */
 export function createLogger(service: string, level: string, toFile?: string): Logger {
   const destination = writtenOutOnExit(
