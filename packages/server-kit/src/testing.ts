@@ -4,9 +4,11 @@ import { Client } from 'pg';
 import { createServiceApp } from './app';
 import { trustProxySetting } from './client-address';
 import { DEVELOPMENT_SERVICE_KEY } from './config';
-import { openPglite, openPostgres, type Database } from './database';
+import type { Database } from './database';
 import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
 import type { ServiceParts } from './service';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';

@@ -6,15 +6,18 @@ import { createServiceApp, type PublishedReads } from './app';
 import {
   baseConfigShape,
   ConfigError,
+  embeddedDatabaseRule,
   loadConfig,
   port,
   productionProblems,
   serviceKeyRule,
   type ProductionRule,
 } from './config';
-import { isUniqueViolation, openPglite, openPostgres, type Database } from './database';
+import { isUniqueViolation, type Database } from './database';
 import { listenOnLocalSocket } from './local-socket';
 import { createLogger, type Logger } from './logger';
+import { ProcessMetrics, serveMetrics } from './metrics';
+import { startTracing } from './tracing';
 import { migrate } from './migrations';
 import {
   connectRedis,
@@ -25,6 +28,7 @@ import {
   type LimitStore,
 } from './rate-limit';
 import { defaultDataDir } from './repo-root';
+import { ServiceEndpoints } from './service-endpoints';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
 type ServiceConfig<S extends z.ZodRawShape> = z.infer<z.ZodObject<BaseShape>> & z.infer<z.ZodObject<S>>;
@@ -35,13 +39,15 @@ export interface ServiceContext<Config> {
   logger: Logger;
   /** Where the service's rate-limit counters live (the same place for every instance). */
   limits: LimitStore;
+  /** Where other services' releases answer now, when npm start swaps them (SERVICE_ENDPOINTS_FILE). */
+  endpoints: ServiceEndpoints | null;
 }
 
 /** What a started service is made of: its routes and, when it keeps reads in memory, those reads. */
 export interface ServiceParts {
   routes: Router;
   published?: PublishedReads;
-  /** Releases what the parts hold (snapshot timers) before the database closes. */
+  /** Releases what the parts hold (snapshot timers, pools), once every request taken is answered. */
   stop?(): void;
 }
 
@@ -75,7 +81,11 @@ export async function openServiceDatabase(
   databaseUrl: string | undefined,
   { dataDir, schema = name.replace(/-/g, '_') }: { dataDir?: string; schema?: string } = {},
 ): Promise<Database> {
-  if (!databaseUrl) return openPglite(path.join(dataDir ?? defaultDataDir(), name));
+  if (!databaseUrl) {
+    const { openPglite } = await import('./pglite');
+    return openPglite(path.join(dataDir ?? defaultDataDir(), name));
+  }
+  const { openPostgres } = await import('./postgres');
   if (new URL(databaseUrl).searchParams.has('options'))
     return openPostgres({ connectionString: databaseUrl });
   const db = openPostgres({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
@@ -103,22 +113,35 @@ function onePerVariable(problems: string[]): string[] {
 }
 
 /**
+ * A service's settings from the environment, checked: each bad value, each development default that
+ * production refuses, and each broken requirement named once, in one ConfigError.
+ */
+export function readServiceConfig<S extends z.ZodRawShape>(
+  definition: ServiceDefinition<S>,
+  env: NodeJS.ProcessEnv = process.env,
+): ServiceConfig<S> {
+  const shape = { ...baseConfigShape, PORT: port(definition.defaultPort), ...definition.configShape };
+  const config = loadConfig(definition.name, shape, env) as ServiceConfig<S>;
+  const refused = onePerVariable([
+    ...productionProblems<ServiceConfig<S>>(config, [
+      serviceKeyRule,
+      embeddedDatabaseRule,
+      ...(definition.productionRules ?? []),
+    ]),
+    ...(definition.requirements?.(config) ?? []),
+  ]);
+  if (refused.length) throw new ConfigError(definition.name, refused);
+  return config;
+}
+
+/**
  * Starts a service: configuration, database, migrations, HTTP, and a graceful stop on SIGTERM/SIGINT.
  * With `--migrate-only` on the command line it stops after the migrations (a deployment's migration job).
  */
 export async function runService<S extends z.ZodRawShape>(definition: ServiceDefinition<S>): Promise<Server> {
   let config: ServiceConfig<S>;
   try {
-    const shape = { ...baseConfigShape, PORT: port(definition.defaultPort), ...definition.configShape };
-    config = loadConfig(definition.name, shape) as ServiceConfig<S>;
-    const refused = onePerVariable([
-      ...productionProblems<ServiceConfig<S>>(config, [
-        serviceKeyRule,
-        ...(definition.productionRules ?? []),
-      ]),
-      ...(definition.requirements?.(config) ?? []),
-    ]);
-    if (refused.length) throw new ConfigError(definition.name, refused);
+    config = readServiceConfig(definition);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -141,18 +164,35 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   }
 
   // Redis when the deployment has one; else the service's PostgreSQL; memory only when embedded.
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : null;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
   const limits = redis
     ? redisLimits(redis, limitNamespace(definition.name, config.DATABASE_SCHEMA))
     : config.DATABASE_URL
       ? postgresLimits(db)
       : memoryLimits;
-  const context: ServiceContext<ServiceConfig<S>> = { config, db, logger, limits };
+  const endpoints = config.SERVICE_ENDPOINTS_FILE
+    ? new ServiceEndpoints(config.SERVICE_ENDPOINTS_FILE)
+    : null;
+  const context: ServiceContext<ServiceConfig<S>> = { config, db, logger, limits, endpoints };
+  let stopping = false;
   await definition.seed?.(context);
   const parts = await definition.start(context);
+  const metrics = new ProcessMetrics(`${definition.name}-service`);
+  const release = config.STOREFRONT_RELEASE ?? definition.version;
+  const tracing = startTracing({
+    process: `${definition.name}-service`,
+    module: definition.name,
+    release,
+    logger,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+    ratio: config.OTEL_TRACES_SAMPLER_ARG,
+  });
   const app = createServiceApp({
     name: definition.name,
-    version: definition.version,
+    version: config.STOREFRONT_SERVICE_VERSION ?? definition.version,
+    release,
+    metrics,
+    tracing,
     db,
     logger,
     bodyLimit: config.BODY_LIMIT,
@@ -160,9 +200,8 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     published: parts.published,
     trustProxy: config.TRUST_PROXY,
     serviceKey: config.SERVICE_KEY,
+    stopping: () => stopping,
   });
-
-  let stopping = false;
   const answer: RequestListener = (req, res) => {
     // While stopping, every answer closes its connection: a client polling over keep-alive would
     // otherwise hold the server open until the grace period runs out.
@@ -176,6 +215,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     server.once('error', reject);
   });
   const socketServer = config.SOCKET_PATH ? await listenOnLocalSocket(answer, config.SOCKET_PATH) : null;
+  const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.HOST);
   logger.info(
     { port: config.PORT, socket: config.SOCKET_PATH, database: db.kind, limits: limits.kind },
     `${definition.name} service listening`,
@@ -186,16 +226,23 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     stopping = true;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS).unref();
-    parts.stop?.();
-    server.close(async () => {
+    // Both listeners stop taking connections; each closes once what it took is answered.
+    const closed = [server, socketServer].map(
+      (listener) => new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve())),
+    );
+    server.closeIdleConnections();
+    socketServer?.closeIdleConnections();
+    metricsServer?.close();
+    void Promise.all(closed).then(async () => {
+      // Only now: what the parts hold (another service's connections, snapshot timers) may still be
+      // needed by a request answered during the stop.
+      parts.stop?.();
+      await tracing.shutdown().catch(() => undefined);
       redis?.disconnect();
       await db.close().catch(() => undefined);
       clearTimeout(force);
       process.exit(0);
     });
-    server.closeIdleConnections();
-    socketServer?.close();
-    socketServer?.closeIdleConnections();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

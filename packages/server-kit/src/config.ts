@@ -67,6 +67,26 @@ export const baseConfigShape = {
    */
   SOCKET_PATH: optionalSocketPath(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * How long a call to another service that is safe to repeat waits while that service restarts
+   * (holdThroughOutage), before it counts as unreachable. 0: at once.
+   */
+  SERVICE_OUTAGE_HOLD_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Where `npm start` keeps the endpoints of each module's service release while it swaps them, for
+   * calls to other services to follow. Unset: each service at its configured URL.
+   */
+  SERVICE_ENDPOINTS_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Where Prometheus scrapes `/metrics` (a port of its own, never the shoppers'); 0: not served. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The module release this process runs (npm start and the deploy set it); labels its metrics. */
+  STOREFRONT_RELEASE: z.string().optional(),
+  /** Its service build's version, as `/internal/status` reports it. */
+  STOREFRONT_SERVICE_VERSION: z.string().optional(),
+  /** An OTLP/HTTP collector for traces (`…/v1/traces`); unset: spans are written to the log. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** The share of requests no caller traces that start a trace of their own (0 to 1). */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(0.01),
 };
 
 /** Reads the environment through a schema; every bad variable is named with what is wrong with it. */
@@ -87,11 +107,13 @@ export function loadConfig<S extends z.ZodRawShape>(
 
 /**
  * A setting left at a development default that must not reach production, in the words an operator
- * needs: the variable, and what to set it to.
+ * needs: the variable, what is wrong with it (by default: left at its development default), and what
+ * to set it to.
  */
 export interface ProductionRule<Config> {
   variable: string;
   unsafe(config: Config): boolean;
+  problem?: string;
   fix: string;
 }
 
@@ -101,6 +123,41 @@ export const serviceKeyRule: ProductionRule<{ SERVICE_KEY: string }> = {
   fix: 'set a random secret of at least 24 characters, the same for every service',
 };
 
+/** The embedded database is one process's, on one machine: production keeps its data in PostgreSQL. */
+export const embeddedDatabaseRule: ProductionRule<{ DATABASE_URL?: string }> = {
+  variable: 'DATABASE_URL',
+  unsafe: (config) => !config.DATABASE_URL,
+  problem: 'not set, so the embedded development database (PGlite) would be used',
+  fix: 'set the postgres:// URL of its database',
+};
+
+const LOCAL_HOSTS = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0)$/i;
+
+/** Whether a URL names this machine rather than an address anyone else can reach. */
+export function isLocalAddress(address: string): boolean {
+  try {
+    return LOCAL_HOSTS.test(new URL(address).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A public address (the site's, or one a payment provider calls) that must not be this machine's in
+ * production: canonical links, payment redirects and confirmation emails would point there.
+ */
+export const publicAddressRule = <Variable extends string>(
+  variable: Variable,
+): ProductionRule<Partial<Record<Variable, string>>> => ({
+  variable,
+  unsafe: (config) => {
+    const address = config[variable];
+    return address !== undefined && isLocalAddress(address);
+  },
+  problem: 'points at this machine (localhost)',
+  fix: 'set the public https:// address shoppers and providers reach',
+});
+
 /** Under NODE_ENV=production, one message per rule broken; elsewhere none. */
 export function productionProblems<Config extends { NODE_ENV: string }>(
   config: Config,
@@ -109,5 +166,5 @@ export function productionProblems<Config extends { NODE_ENV: string }>(
   if (config.NODE_ENV !== 'production') return [];
   return rules
     .filter((rule) => rule.unsafe(config))
-    .map((rule) => `${rule.variable}: left at its development default; ${rule.fix}`);
+    .map((rule) => `${rule.variable}: ${rule.problem ?? 'left at its development default'}; ${rule.fix}`);
 }

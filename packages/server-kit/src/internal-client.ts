@@ -1,5 +1,8 @@
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { SERVICE_KEY_HEADER } from './internal-paths';
+import { holdThroughOutage } from './outage-hold';
+import { EndpointPools, HandedOver, type ServiceEndpoints } from './service-endpoints';
+import { traceOutgoing } from './tracing';
 import { REQUEST_ID_HEADER } from './request-id';
 
 /** What another service answered: its status, headers, and its JSON body (undefined when it had none). */
@@ -29,6 +32,11 @@ export interface InternalCall {
   body?: unknown;
   /** The request id of the request being served, so one id follows it from service to service. */
   requestId?: string;
+  /**
+   * A POST that changes nothing (a quote), so it may be sent again while the service restarts, as a
+   * GET or HEAD always may.
+   */
+  repeatable?: boolean;
 }
 
 export interface InternalClient {
@@ -45,6 +53,13 @@ export interface InternalClientOptions {
   timeoutMs: number;
   /** Kept-alive connections at most; calls beyond them wait for one. */
   connections?: number;
+  /**
+   * How long a repeatable call is held while the other service cannot be reached (restarting), sent
+   * again as soon as it answers; past it, ServiceUnreachable.
+   */
+  outageHoldMs: number;
+  /** npm start's table of where each release answers now; unset: always `baseUrl`. */
+  endpoints?: ServiceEndpoints | null;
 }
 
 /**
@@ -58,24 +73,35 @@ export function createInternalClient({
   serviceKey,
   timeoutMs,
   connections = 32,
+  outageHoldMs,
+  endpoints = null,
 }: InternalClientOptions): InternalClient {
-  const pool = new Pool(baseUrl, { connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const pools = new EndpointPools({ connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const target = () => endpoints?.of(service)?.live ?? { url: baseUrl };
+  endpoints?.onChange(() => pools.retireAllBut([target()]));
   return {
-    async call({ method, path, body, requestId }) {
+    async call({ method, path, body, requestId, repeatable = method !== 'POST' }) {
       const headers: Record<string, string> = { [SERVICE_KEY_HEADER]: serviceKey };
       if (requestId) headers[REQUEST_ID_HEADER] = requestId;
       if (body !== undefined) headers['content-type'] = 'application/json';
+      const traced = traceOutgoing(`${method} ${service} ${path.split('?', 1)[0]}`);
+      Object.assign(headers, traced?.headers);
+      const send = async () => {
+        // A release being handed over: the call waits, unsent, for the next one.
+        if (endpoints && !(await endpoints.whileHandedOver(service, Date.now() + outageHoldMs)))
+          throw new HandedOver(service);
+        return pools
+          .poolFor(target())
+          .request({ method, path, headers, body: body === undefined ? null : JSON.stringify(body) });
+      };
       let answer: Dispatcher.ResponseData;
       try {
-        answer = await pool.request({
-          method,
-          path,
-          headers,
-          body: body === undefined ? null : JSON.stringify(body),
-        });
+        answer = await (repeatable ? holdThroughOutage(send, outageHoldMs) : send());
       } catch (error) {
+        traced?.end(null);
         throw new ServiceUnreachable(service, error);
       }
+      traced?.end(answer.statusCode);
       const json = /\bjson\b/.test(String(answer.headers['content-type'] ?? ''));
       try {
         return {
@@ -87,6 +113,6 @@ export function createInternalClient({
         throw new ServiceUnreachable(service, error);
       }
     },
-    close: () => pool.close(),
+    close: () => pools.close(),
   };
 }

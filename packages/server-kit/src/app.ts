@@ -4,6 +4,8 @@ import type { Database } from './database';
 import type { Logger } from './logger';
 import type { TrustProxy } from './client-address';
 import { canonicalPath, carriesServiceKey, namesInternalRoute } from './internal-paths';
+import type { ProcessMetrics } from './metrics';
+import type { Tracing } from './tracing';
 import { HttpProblem, notFoundHandler, problemHandler, writeProblem } from './problems';
 import { sendRepresentation, type Representation } from './representation';
 import { isRoutineProbe, requestLogging } from './request-id';
@@ -37,7 +39,23 @@ export interface ServiceAppOptions {
   trustProxy: TrustProxy;
   /** The key other services present on /internal routes (SERVICE_KEY). */
   serviceKey: string;
+  /**
+   * Whether the service has been told to stop: it is then no longer ready, so balancers and the
+   * orchestrator send it nothing new, while what it has taken is answered.
+   */
+  stopping?: () => boolean;
+  /** Where each answer is counted, labelled with this module and `release`. */
+  metrics?: ProcessMetrics;
+  release?: string;
+  /** Traces each request, continuing its caller's trace. */
+  tracing?: Tracing;
 }
+
+/** The route a request took, for its metrics: the pattern that answered it, or what it was sent to. */
+const routeOf = (req: IncomingMessage, published: boolean): string =>
+  published
+    ? (req.url ?? '/').split('?', 1)[0]!
+    : ((req as IncomingMessage & { route?: { path?: string } }).route?.path ?? 'unmatched');
 
 /**
  * What every service answer says about itself. A service answers APIs (JSON, pictures, a PDF), never a
@@ -69,6 +87,10 @@ export function createServiceApp({
   published,
   trustProxy,
   serviceKey,
+  stopping = () => false,
+  metrics,
+  release = version,
+  tracing,
 }: ServiceAppOptions): RequestListener {
   // One request id and log line, for the Express app and for the reads answered before it alike.
   const logRequest = requestLogging(logger, isRoutineProbe);
@@ -92,6 +114,7 @@ export function createServiceApp({
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (stopping()) throw new HttpProblem(503, 'Not ready', 'The service is stopping.');
     try {
       await db.ping();
       res.json({ status: 'ready' });
@@ -100,7 +123,7 @@ export function createServiceApp({
     }
   });
   app.get('/internal/status', (_req, res) => {
-    res.json({ service: name, version, database: db.kind });
+    res.json({ service: name, version, release, database: db.kind });
   });
 
   app.use(routes);
@@ -138,7 +161,17 @@ export function createServiceApp({
       });
     }
     const rep = published && (req.method === 'GET' || req.method === 'HEAD') ? published(path) : undefined;
-    if (!rep) return app(req, res);
-    logRequest(req, res, () => sendRepresentation(req, res, rep));
+    const route = () => routeOf(req, rep !== undefined);
+    metrics?.observe(req, res, () => ({
+      module: name,
+      release,
+      route: route(),
+      method: req.method ?? 'GET',
+    }));
+    const answer = rep
+      ? () => logRequest(req, res, () => sendRepresentation(req, res, rep))
+      : () => app(req, res);
+    if (!tracing) return answer();
+    tracing.serve(req, res, () => `${req.method} ${route()}`, answer);
   };
 }

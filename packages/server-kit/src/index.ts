@@ -17,3 +17,8 @@ export * from './internal-paths';
 export * from './internal-client';
 export * from './storable-text';
 export * from './topology';
+export * from './outage-hold';
+export * from './service-endpoints';
+export * from './metrics';
+export * from './tracing';
+export * from './domain-errors';

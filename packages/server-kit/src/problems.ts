@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { DomainError, type Refusal } from './domain-errors';
 
 export interface FieldError {
   field: string;
@@ -73,10 +74,35 @@ interface BodyParserError {
   statusCode?: number;
 }
 
+/** The one place a domain refusal becomes an HTTP status. */
+const STATUS_OF: Record<Refusal, number> = {
+  malformed: 400,
+  refused: 422,
+  'not-found': 404,
+  conflict: 409,
+  unauthenticated: 401,
+  'too-many': 429,
+  'upstream-failed': 502,
+  unavailable: 503,
+};
+
+/** A domain refusal as the problem it is answered with. */
+export function problemOf(error: DomainError): HttpProblem {
+  return new HttpProblem(
+    STATUS_OF[error.refusal],
+    error.title,
+    error.detail,
+    undefined,
+    error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) },
+    error.cause,
+  );
+}
+
 /** Turns every error into problem+json; internals (stack, SQL, messages of unexpected errors) stay in the log. */
 export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (error instanceof DomainError) error = problemOf(error);
     if (error instanceof HttpProblem) {
       if (error.status >= 500) logger.warn({ reqId: req.id, err: error.cause }, error.title);
       return sendProblem(res, error);

@@ -1,40 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Client, Pool, types, type PoolConfig } from 'pg';
-
-export interface QueryResult<R> {
-  rows: R[];
-  rowCount: number;
-}
-
-export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
-}
-
-/** One database API over PostgreSQL (`pg`) and embedded PGlite; both speak the Postgres dialect. */
-export interface Database extends Queryable {
-  readonly kind: 'postgres' | 'pglite';
-  /** Runs several statements (migrations); no parameters. */
-  exec(sql: string): Promise<void>;
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Calls `onNotify` for each NOTIFY on `channel`, and once more whenever the connection it listens on
-   * was lost and is back (notifications may have been missed meanwhile). Resolves once listening;
-   * the function it resolves to stops.
-   */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** Postgres's SQLSTATE for a unique-constraint violation. */
-export const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
-  );
-}
+import type { Database, Queryable } from './database';
 
 /** Postgres's type id of `bigint`. */
 const INT8 = 20;
@@ -135,31 +100,5 @@ export function openPostgres(config: PoolConfig): Database {
       await pool.query('SELECT 1');
     },
     close: () => pool.end(),
-  };
-}
-
-/** Embedded Postgres in a folder (created on first start), or in memory when `dataDir` is omitted. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
-  const wrap =
-    (q: Pick<PGlite, 'query'>): Queryable['query'] =>
-    async (sql, params) => {
-      const result = await q.query(sql, params as unknown[]);
-      return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
-    };
-  return {
-    kind: 'pglite',
-    query: wrap(db),
-    exec: async (sql) => {
-      await db.exec(sql);
-    },
-    transaction: (work) => db.transaction((tx) => work({ query: wrap(tx) })),
-    listen: (channel, onNotify) => db.listen(channel, () => onNotify()),
-    ping: async () => {
-      if (db.closed) throw new Error('database closed');
-      await db.query('SELECT 1');
-    },
-    close: () => db.close(),
   };
 }

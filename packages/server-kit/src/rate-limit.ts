@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
   RateLimiterMemory,
@@ -9,7 +9,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Queryable } from './database';
-import { HttpProblem } from './problems';
+import { DomainError } from './domain-errors';
 
 export interface RateLimitOptions {
   /** Attempts allowed per key in each window. */
@@ -68,6 +68,7 @@ export const limitNamespace = (service: string, schema?: string) => schema ?? se
 
 /** Forgets every counter kept under `namespace` (a stack starting fresh). */
 export async function clearLimits(url: string, namespace: string): Promise<void> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   try {
     let cursor = '0';
@@ -83,9 +84,11 @@ export async function clearLimits(url: string, namespace: string): Promise<void>
 
 /**
  * A Redis connection for counters: commands fail at once while it is down (no queue to wait in), and
- * the outage and the recovery are each logged once.
+ * the outage and the recovery are each logged once. The client is loaded only by a service that has
+ * a Redis (a restarted service without one is ready sooner).
  */
-export function connectRedis(url: string, logger: Logger): Redis {
+export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let down = false;
   redis.on('error', (error: Error) => {
@@ -152,7 +155,7 @@ export class Limiter {
     }
   }
 
-  /** Counts one attempt for `key`; past the limit, throws 429 telling the client how long to wait. */
+  /** Counts one attempt for `key`; past the limit, refuses ('too-many') telling how long to wait. */
   async charge(key: string, what: string): Promise<void> {
     const retryAfter = await this.hit(key);
     if (retryAfter !== null) throw tooManyAttempts(what, retryAfter);
@@ -170,16 +173,14 @@ export class Limiter {
   }
 }
 
-/** 429 problem+json with Retry-After, in the shop's words. */
-function tooManyAttempts(what: string, retryAfter: number): HttpProblem {
-  return new HttpProblem(
-    429,
+/** Too many attempts, in the shop's words (answered 429 with Retry-After). */
+const tooManyAttempts = (what: string, retryAfter: number) =>
+  new DomainError(
+    'too-many',
     'Too many requests',
     `Too many ${what}. Please wait ${retryAfter} seconds and try again.`,
-    undefined,
-    { 'Retry-After': String(retryAfter) },
+    retryAfter,
   );
-}
 
 /** Limits requests per client address (as TRUST_PROXY resolves it), answering 429 past the limit. */
 export function rateLimit(

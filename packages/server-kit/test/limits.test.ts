@@ -55,10 +55,10 @@ describe('rate limits across instances', () => {
 
   const redisUrl = process.env.TEST_REDIS_URL;
   (redisUrl ? it : it.skip)('in Redis, two instances share one budget', async () => {
-    const clients: Redis[] = [
+    const clients: Redis[] = await Promise.all([
       connectRedis(redisUrl!, silentLogger()),
       connectRedis(redisUrl!, silentLogger()),
-    ];
+    ]);
     try {
       await Promise.all(clients.map((client) => once(client, 'ready')));
       expect(
@@ -74,7 +74,7 @@ describe('rate limits across instances', () => {
 
   it('with Redis unreachable, each instance still limits on its own instead of failing', async () => {
     // Nothing listens on the discard port: every command fails at once.
-    const client = connectRedis('redis://127.0.0.1:9', silentLogger());
+    const client = await connectRedis('redis://127.0.0.1:9', silentLogger());
     try {
       const limiter = new Limiter(uniqueName(), window, redisLimits(client, 'svc'));
       const answers = [];

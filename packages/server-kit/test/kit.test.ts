@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds())('service kit on %s', (kind) => {
     const status = await request(app)
       .get('/internal/status')
       .set(SERVICE_KEY_HEADER, testAppSettings.serviceKey);
-    expect(status.body).toEqual({ service: 'widgets', version: '1.2.3', database: kind });
+    expect(status.body).toEqual({ service: 'widgets', version: '1.2.3', release: '1.2.3', database: kind });
   });
 
   it('validates bodies with a message per field', async () => {
@@ -170,6 +170,31 @@ describe('readiness without a database', () => {
     const res = await request(app).get('/readyz');
     expect(res.status).toBe(503);
     expect(res.body.detail).toBe('The service cannot reach its database.');
+  });
+
+  it('fails /readyz once the service is stopping, while it still answers what it is sent', async () => {
+    const { db, dispose } = await openTestDatabase('pglite', migrations);
+    let stopping = false;
+    const app = createServiceApp({
+      ...testAppSettings,
+      name: 'widgets',
+      version: '1',
+      db,
+      logger: silentLogger(),
+      bodyLimit: '1kb',
+      routes: express.Router().get('/widgets', (_req, res) => void res.json([])),
+      stopping: () => stopping,
+    });
+    try {
+      expect((await request(app).get('/readyz')).status).toBe(200);
+      stopping = true;
+      const res = await request(app).get('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toBe('The service is stopping.');
+      expect((await request(app).get('/widgets')).status).toBe(200);
+    } finally {
+      await dispose();
+    }
   });
 });
 
