@@ -2,6 +2,20 @@ import * as z from '@storefront/schema';
 import { routeDeclarationsSchema } from '@storefront/routing/contract';
 import { remoteEntryUrl, type PublicRegistry } from './registry';
 
+/** A module's service build, as a release carries it: its version and what its database must hold. */
+export const serviceBuildSchema = z.object({
+  /** `<package version>-<hash of the bundle, its migrations and its API contract>`. */
+  version: z.string(),
+  /** Its migrations' file names, in order. */
+  migrations: z.array(z.string()),
+});
+export type ServiceBuild = z.infer<typeof serviceBuildSchema>;
+
+/**
+ * One release of a module: its remote build (served under `/remotes/<module>/<version>/`) and, for a
+ * module with a service, the service build it was released with. Either half may be the same as the
+ * release before's; the release's version changes with either.
+ */
 export const versionRecordSchema = z.object({
   version: z.string(),
   packageVersion: z.string(),
@@ -11,20 +25,49 @@ export const versionRecordSchema = z.object({
   publishedBy: z.string(),
   /** The pages the version serves, from its build declaration. */
   routes: z._default(routeDeclarationsSchema, []),
+  /** The remote build's own version (`<package version>-<hash of its files>`). */
+  ui: z.optional(z.object({ version: z.string() })),
+  service: z.optional(serviceBuildSchema),
 });
 export type VersionRecord = z.infer<typeof versionRecordSchema>;
 
+/** What an audit entry records: every change an operator, a deploy or a canary makes to a module. */
+export const auditActionSchema = z.enum([
+  'publish',
+  'activate',
+  'rollback',
+  'canary',
+  'promote',
+  'canary-rollback',
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
 export const auditEntrySchema = z.object({
-  action: z.enum(['activate', 'rollback']),
+  action: auditActionSchema,
   version: z.string(),
   previous: z.nullable(z.string()),
   at: z.string(),
   by: z.string(),
+  /** Why: 'manual' for an operator's command, else what decided it (a canary's verdict). */
+  why: z.optional(z.string()),
+  /** The figures behind the decision (a canary's error rates and latencies, each release's). */
+  figures: z.optional(z.record(z.string(), z.number())),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** A release given to a share of shoppers beside the live one, sticky per shopper, until decided. */
+export const canarySchema = z.object({
+  version: z.string(),
+  /** Percent of shoppers, 1 to 99. */
+  share: z.number(),
+  startedAt: z.string(),
+  by: z.string(),
+});
+export type Canary = z.infer<typeof canarySchema>;
+
 export const moduleRecordSchema = z.object({
   live: z.nullable(z.string()),
+  canary: z._default(z.nullable(canarySchema), null),
   versions: z.array(versionRecordSchema),
   history: z.array(auditEntrySchema),
 });
@@ -33,10 +76,18 @@ export type ModuleRecord = z.infer<typeof moduleRecordSchema>;
 export const registrySchema = z.object({ modules: z.record(z.string(), moduleRecordSchema) });
 export type Registry = z.infer<typeof registrySchema>;
 
-export function toPublicRegistry(registry: Registry): PublicRegistry {
+/**
+ * The browser's view of the registry: each module's live release, or its canary for a shopper the
+ * canary was given to (`canaryFor` says which modules).
+ */
+export function toPublicRegistry(
+  registry: Registry,
+  canaryFor: (module: string) => boolean = () => false,
+): PublicRegistry {
   const modules: PublicRegistry['modules'] = {};
   for (const [name, record] of Object.entries(registry.modules)) {
-    const live = record.versions.find((v) => v.version === record.live);
+    const chosen = record.canary && canaryFor(name) ? record.canary.version : record.live;
+    const live = record.versions.find((v) => v.version === chosen);
     if (live)
       modules[name] = {
         version: live.version,
@@ -46,3 +97,12 @@ export function toPublicRegistry(registry: Registry): PublicRegistry {
   }
   return { modules };
 }
+
+/** A shopper's place in canaries: a number from 0 to 99, kept in a cookie so that they stay there. */
+export const CANARY_BUCKET_COOKIE = 'storefront-bucket';
+
+/** Whether a shopper in `bucket` is given the module's canary (when it has one). */
+export const inCanary = (registry: Registry, module: string, bucket: number | undefined) => {
+  const canary = registry.modules[module]?.canary;
+  return Boolean(canary && bucket !== undefined && bucket < canary.share);
+};

@@ -1,5 +1,5 @@
 import type { RouteDeclaration } from '@storefront/routing';
-import type { Registry, VersionRecord } from './records';
+import type { AuditAction, AuditEntry, Registry, ServiceBuild, VersionRecord } from './records';
 
 /** The registry as it is now, answered without waiting: what a shell renders every page from. */
 export interface LiveRegistry {
@@ -34,15 +34,48 @@ export interface PublishMetadata {
   routes?: RouteDeclaration[];
 }
 
-/** Records a version put in the build files (once: the same version again keeps its first record). */
+/** The halves of a release, each under its own version. */
+export interface ReleaseHalves {
+  ui: { version: string };
+  service?: ServiceBuild;
+}
+
+/** An audit entry's who and why (`manual` unless a canary's verdict decided), and its figures. */
+export interface Decision {
+  by: string;
+  why?: string;
+  figures?: Record<string, number>;
+}
+
+function audit(
+  action: AuditAction,
+  version: string,
+  previous: string | null,
+  { by, why = 'manual', figures }: Decision,
+): AuditEntry {
+  return {
+    action,
+    version,
+    previous,
+    at: new Date().toISOString(),
+    by,
+    why,
+    ...(figures ? { figures } : {}),
+  };
+}
+
+/**
+ * Records a release put in the build files, once (the same version again keeps its first record), with a
+ * 'publish' entry in the module's audit trail.
+ */
 export async function recordVersion(
   store: RegistryStore,
   module: string,
-  published: { version: string; contentHash: string },
+  published: { version: string; contentHash: string } & Partial<ReleaseHalves>,
   metadata: PublishMetadata,
 ): Promise<VersionRecord> {
   const registry = await store.update((registry) => {
-    const record = (registry.modules[module] ??= { live: null, versions: [], history: [] });
+    const record = (registry.modules[module] ??= { live: null, canary: null, versions: [], history: [] });
     if (record.versions.some((v) => v.version === published.version)) return;
     record.versions.push({
       version: published.version,
@@ -52,18 +85,22 @@ export async function recordVersion(
       publishedAt: new Date().toISOString(),
       publishedBy: metadata.by,
       routes: metadata.routes ?? [],
+      ...(published.ui ? { ui: published.ui } : {}),
+      ...(published.service ? { service: published.service } : {}),
     });
+    record.history.push(audit('publish', published.version, record.live, { by: metadata.by }));
   });
   return registry.modules[module]!.versions.find((v) => v.version === published.version)!;
 }
 
-/** Makes a recorded version live and writes who did it into the module's audit trail. */
+/** Makes a recorded version live and writes who did it, and why, into the module's audit trail. */
 export async function activate(
   store: RegistryStore,
   module: string,
   version: string,
   by: string,
   action: 'activate' | 'rollback' = 'activate',
+  decision: Omit<Decision, 'by'> = {},
 ): Promise<void> {
   await store.update((registry) => {
     const record = registry.modules[module];
@@ -71,7 +108,45 @@ export async function activate(
       throw new Error(`${module} has no published version ${version}`);
     }
     if (record.live === version) return;
-    record.history.push({ action, version, previous: record.live, at: new Date().toISOString(), by });
+    record.history.push(audit(action, version, record.live, { by, ...decision }));
     record.live = version;
+    // A canary of the version made live is over; one of another version goes on beside it.
+    if (record.canary?.version === version) record.canary = null;
+  });
+}
+
+/** Gives a recorded version to `share` percent of shoppers beside the live one. */
+export async function startCanary(
+  store: RegistryStore,
+  module: string,
+  version: string,
+  share: number,
+  by: string,
+): Promise<void> {
+  await store.update((registry) => {
+    const record = registry.modules[module];
+    if (!record?.versions.some((v) => v.version === version))
+      throw new Error(`${module} has no published version ${version}`);
+    if (!record.live) throw new Error(`${module} has no live version to set a canary beside`);
+    if (record.canary) throw new Error(`${module} already has a canary (${record.canary.version})`);
+    record.canary = { version, share, startedAt: new Date().toISOString(), by };
+    record.history.push(audit('canary', version, record.live, { by, why: `${share} % of shoppers` }));
+  });
+}
+
+/** Ends a module's canary: made live for everyone ('promote') or taken away ('canary-rollback'). */
+export async function endCanary(
+  store: RegistryStore,
+  module: string,
+  outcome: 'promote' | 'canary-rollback',
+  decision: Decision,
+): Promise<void> {
+  await store.update((registry) => {
+    const record = registry.modules[module];
+    const canary = record?.canary;
+    if (!record || !canary) throw new Error(`${module} has no canary`);
+    record.history.push(audit(outcome, canary.version, record.live, decision));
+    if (outcome === 'promote') record.live = canary.version;
+    record.canary = null;
   });
 }

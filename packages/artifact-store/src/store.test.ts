@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -82,11 +82,42 @@ describe.each(registries)('the registry in %s', (_kind, open) => {
     const record = (await registry.read()).modules.content!;
     expect(record.versions).toHaveLength(2);
     expect(record.live).toBe(v1.version);
-    expect(record.history.map((h) => [h.action, h.version, h.previous])).toEqual([
-      ['activate', v1.version, null],
-      ['activate', v2.version, v1.version],
-      ['rollback', v1.version, v2.version],
+    expect(record.history.map((h) => [h.action, h.version, h.previous, h.why])).toEqual([
+      ['publish', v1.version, null, 'manual'],
+      ['publish', v2.version, null, 'manual'],
+      ['activate', v1.version, null, 'manual'],
+      ['activate', v2.version, v1.version, 'manual'],
+      ['rollback', v1.version, v2.version, 'manual'],
     ]);
+  });
+
+  it('releases a remote with its service: either half changing makes a new release, the service stored once', async () => {
+    const service = (label: string) => ({
+      dir: buildFolder(label),
+      packageVersion: '0.2.0',
+      migrations: ['001.sql'],
+    });
+    const first = await publish({ files, registry }, 'checkout', buildFolder('ui'), meta, service('svc-1'));
+    const serviceOnly = await publish(
+      { files, registry },
+      'checkout',
+      buildFolder('ui'),
+      meta,
+      service('svc-2'),
+    );
+    expect(serviceOnly.version).not.toBe(first.version);
+    expect(serviceOnly.ui).toEqual(first.ui);
+    expect(serviceOnly.service!.version).not.toBe(first.service!.version);
+    expect(first.service!.version).toMatch(/^0\.2\.0-[0-9a-f]{12}$/);
+    expect(
+      existsSync(path.join(files.serviceDir('checkout', first.service!.version), 'remoteEntry.js')),
+    ).toBe(true);
+
+    // A release of the UI alone keeps the live release's service.
+    await activate(registry, 'checkout', serviceOnly.version, 'ops');
+    const uiOnly = await publish({ files, registry }, 'checkout', buildFolder('ui-2'), meta);
+    expect(uiOnly.service).toEqual(serviceOnly.service);
+    expect(uiOnly.ui!.version).not.toBe(serviceOnly.ui!.version);
   });
 
   it('refuses to activate a version that was never published', async () => {
@@ -101,7 +132,8 @@ describe.each(registries)('the registry in %s', (_kind, open) => {
     );
     expect((await registry.read()).modules.content!.versions).toHaveLength(4);
     await Promise.all(versions.map((v) => activate(registry, 'content', v.version, `deployer-${v.version}`)));
-    const { history, live } = (await registry.read()).modules.content!;
+    const { history: entries, live } = (await registry.read()).modules.content!;
+    const history = entries.filter((h) => h.action === 'activate');
     expect(history.map((h) => h.version).sort()).toEqual(versions.map((v) => v.version).sort());
     // Each change saw the one before it: the chain of previous versions is unbroken.
     expect(history.map((h) => h.previous)).toEqual([null, ...history.slice(0, -1).map((h) => h.version)]);

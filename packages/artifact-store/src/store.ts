@@ -52,19 +52,41 @@ export async function openArtifacts({
   };
 }
 
+/** A service build to release with a remote: its folder, its package version and its migrations. */
+export interface ServiceBuildInput {
+  dir: string;
+  packageVersion: string;
+  migrations: string[];
+}
+
+/** Where a release keeps what its UI reads from services (`api-reads.json`), for deploys to check. */
+export const API_READS_FILE = 'api-reads.json';
+
 /**
- * Puts a build into the files (and the bucket, when there is one) and records it in the registry, not
- * live yet.
+ * Puts a release into the files (and the bucket, when there is one) and records it in the registry, not
+ * live yet: the remote build, and the service build given, or else the service of the live release
+ * (a release whose UI alone changed keeps its service).
  */
 export async function publish(
   { files, registry, bucket }: Pick<Artifacts, 'files' | 'registry' | 'bucket'>,
   module: string,
   buildDir: string,
   metadata: PublishMetadata,
+  serviceBuild?: ServiceBuildInput,
+  /** What the release's UI reads from services, by module (kept in the store, not served). */
+  reads?: unknown,
 ): Promise<VersionRecord> {
-  const published = files.put(module, buildDir, metadata.packageVersion);
+  const current = (await registry.read()).modules[module];
+  const service = serviceBuild
+    ? {
+        version: files.putService(module, serviceBuild.dir, serviceBuild.packageVersion),
+        migrations: serviceBuild.migrations,
+      }
+    : current?.versions.find((v) => v.version === current.live)?.service;
+  const published = files.put(module, buildDir, metadata.packageVersion, service?.version);
+  if (reads !== undefined) files.writeReleaseFile(module, published.version, API_READS_FILE, reads);
   await bucket?.upload(files, module, published.version);
-  return recordVersion(registry, module, published, metadata);
+  return recordVersion(registry, module, { ...published, service }, metadata);
 }
 
 /** Copies every live version this machine lacks from the bucket (nothing to do without one). */

@@ -88,7 +88,7 @@ describe('cartItemCount', () => {
       variant: '1mg',
       image: '',
       price: 1,
-      channel: 'storefront',
+      channel: 'storefront' as const,
     };
     expect(cartItemCount({ items: [] })).toBe(0);
     expect(

@@ -1,7 +1,8 @@
-import { addToCart, cartLineId, removeFromCart, setCartQuantity } from './cart';
+import { cartLineId, EMPTY_CART, type CartAddition } from '@storefront/commerce';
+import { addToCart, removeFromCart, setCartQuantity } from './cart';
 import { cartItemCount, type CartState } from './state';
 
-const bpc = {
+const bpc: CartAddition = {
   productId: 'bpc-157',
   name: 'BPC-157',
   variant: '10mg',
@@ -10,26 +11,32 @@ const bpc = {
   quantity: 1,
   channel: 'storefront',
 };
-const empty: CartState = { items: [] };
+const empty: CartState = { ...EMPTY_CART, pricing: false };
 
-describe('cart', () => {
-  it("forms line ids as '{productId}-{dose}'", () => {
+describe('the cart shown while the checkout service carries a change out', () => {
+  it("forms line ids as '{productId}-{dose}', naming any price list other than the storefront's", () => {
     expect(cartLineId('bpc-157', '10mg')).toBe('bpc-157-10mg');
+    expect(cartLineId('bpc-157', '10mg', 'catalogue')).toBe('bpc-157-10mg-catalogue');
     expect(addToCart(empty, bpc).items[0]!.id).toBe('bpc-157-10mg');
   });
 
-  it('merges the same product and dose, and counts the sum of quantities', () => {
+  it('merges the same product, dose and price list, counts the sum of quantities, and awaits its price', () => {
     const cart = addToCart(addToCart(empty, bpc), { ...bpc, quantity: 2 });
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]!.quantity).toBe(3);
+    expect(cart.pricing).toBe(true);
     const more = addToCart(cart, { ...bpc, productId: 'tb-500', name: 'TB-500', variant: '5mg' });
     expect(more.items.map((i) => i.id)).toEqual(['bpc-157-10mg', 'tb-500-5mg']);
     expect(cartItemCount(more)).toBe(4);
   });
 
-  it('keeps another dose of the same product on its own line', () => {
-    const cart = addToCart(addToCart(empty, bpc), { ...bpc, variant: '20mg' });
-    expect(cart.items.map((i) => i.id)).toEqual(['bpc-157-10mg', 'bpc-157-20mg']);
+  it('keeps another dose, and another price list, on lines of their own', () => {
+    const cart = addToCart(addToCart(addToCart(empty, bpc), { ...bpc, variant: '20mg' }), {
+      ...bpc,
+      channel: 'catalogue',
+      price: 7999,
+    });
+    expect(cart.items.map((i) => i.id)).toEqual(['bpc-157-10mg', 'bpc-157-20mg', 'bpc-157-10mg-catalogue']);
   });
 
   it('never goes negative, removes at 0, and has no upper limit', () => {

@@ -1,3 +1,4 @@
+import { EMPTY_CART } from '@storefront/commerce';
 import { createEventBus } from './bus';
 import { createStore, type Store } from './store';
 import type { AffiliateState, AuthState, CartState, RuntimeConfig } from './state';
@@ -11,7 +12,7 @@ export const bus = createEventBus();
 const searchQuery = createStore('');
 const ageVerified = createStore(false);
 const runtimeConfig = createStore<RuntimeConfig | null>(null, { sameOnServer: true });
-const cart = createStore<CartState>({ items: [] });
+const cart = createStore<CartState>({ ...EMPTY_CART, pricing: false });
 const cartPanelOpen = createStore(false);
 const affiliate = createStore<AffiliateState>({ status: 'none' });
 const auth = createStore<AuthState>({ loading: true, user: null });
@@ -24,10 +25,11 @@ const auth = createStore<AuthState>({ loading: true, user: null });
 export const stores: {
   /** The header's search text; the home grid filters on it. */
   searchQuery: Store<string>;
-  /** Mirrors localStorage 'ageVerified'. */
+  /** Mirrors localStorage 'ageVerified' and its cookie. */
   ageVerified: Store<boolean>;
   /** Set by the shell before it renders, from the page on the browser and from its settings on the server. */
   runtimeConfig: Store<RuntimeConfig | null>;
+  /** The shopper's cart, which the checkout service keeps; the shell carries out the cart commands. */
   cart: Store<CartState>;
   /** Whether the cart panel is open; the shell opens it on cart/open and on every addition. */
   cartPanelOpen: Store<boolean>;

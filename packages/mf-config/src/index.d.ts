@@ -9,6 +9,6 @@ export function compatibleRange(version: string): string;
 /** Exact installed versions of the singletons, as seen from `fromDir`. */
 export function singletonVersions(fromDir: string): Record<string, string>;
 
-/** Where the one-module loop's dev server serves the shell's development build, and where it is built. */
-export const DEV_SHELL_FOLDER: string;
+/** Where the shell serves its development build to a browser in the one-module loop, and where it is built. */
+export const DEV_SHELL_PATH: string;
 export const DEV_SHELL_BUILD: string;

@@ -224,7 +224,7 @@ function shellConfig({ dir, entry, serverEntry, runtimePlugins, serverRuntimePlu
   if (origin) {
     // For the one-module loop: React's development build, with Refresh's hook in place before it loads.
     return {
-      ...baseConfig({ dir, name: 'shell', publicPath: `${origin}/${DEV_SHELL_FOLDER}/`, server: false }),
+      ...baseConfig({ dir, name: 'shell', publicPath: `${DEV_SHELL_PATH}/`, server: false }),
       mode: 'development',
       devtool: 'cheap-module-source-map',
       entry: { main: [require.resolve('./refresh-hook.js'), entry] },
@@ -246,8 +246,11 @@ function shellConfig({ dir, entry, serverEntry, runtimePlugins, serverRuntimePlu
   return [browser, server];
 }
 
-/** Where the dev server serves the shell's development build (built into the shell's dist-dev/). */
-const DEV_SHELL_FOLDER = 'shell';
+/**
+ * Where the shell serves its own development build (built into the shell's dist-dev/) to a browser in
+ * the one-module loop: from the shop's origin, so the dev server supplies that one module's scripts only.
+ */
+const DEV_SHELL_PATH = '/__dev/shell';
 const DEV_SHELL_BUILD = 'dist-dev';
 
 /**
@@ -274,7 +277,7 @@ function devRemoteConfig({ dir, name, exposes }) {
 
 module.exports = {
   DEV_SHELL_BUILD,
-  DEV_SHELL_FOLDER,
+  DEV_SHELL_PATH,
   PRIVATE_SOURCE_MAPS,
   SERVER_FOLDER,
   remoteConfig,

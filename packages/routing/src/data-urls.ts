@@ -1,4 +1,4 @@
-const PLACEHOLDER = /:([A-Za-z][A-Za-z0-9]*)/g;
+const PLACEHOLDER = /:([A-Za-z][A-Za-z0-9_]*)/g;
 
 /** A URL template with each ':name' replaced by its value, encoded; a missing value throws. */
 export function fillPath(template: string, values: Record<string, string>): string {
@@ -25,7 +25,8 @@ export interface DataUrlContext {
 
 /**
  * A declared data URL for one page: each ':name' is the path parameter of that name, else the declared
- * query parameter. Null when a placeholder is neither (the page then fetches for itself).
+ * query parameter. Null when a placeholder is neither, or is blank (the page then fetches for itself,
+ * or knows there is nothing to fetch).
  */
 export function resolveDataUrl(template: string, { params, search, query }: DataUrlContext): string | null {
   const values: Record<string, string> = {};
@@ -35,6 +36,7 @@ export function resolveDataUrl(template: string, { params, search, query }: Data
     if (fromPath !== undefined) values[name!] = fromPath;
     else if (fallback !== undefined) values[name!] = queryParameter(search, name!, fallback);
     else return null;
+    if (!values[name!]) return null;
   }
   return fillPath(template, values);
 }

@@ -18,3 +18,4 @@ export * from './data-urls';
 export * from './routes';
 export * from './page-head';
 export * from './go-back';
+export * from './address';

@@ -92,5 +92,11 @@ describe('data URLs', () => {
       }),
     ).toBe('/api/catalog/products/bpc-157');
     expect(resolveDataUrl(template, { params: { slug: 'semax' }, search: '', query: {} })).toBeNull();
+    // A parameter with no default, absent or blank: there is nothing to fetch (an order without its id).
+    for (const search of ['', '?session_id=', '?session_id=%20']) {
+      expect(
+        resolveDataUrl('/api/checkout/orders/:session_id', { params: {}, search, query: { session_id: '' } }),
+      ).toBeNull();
+    }
   });
 });

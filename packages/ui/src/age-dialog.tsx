@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Button } from './button';
 import { useFocusTrap } from './focus-trap';
+import { ActionField, type FormActionName } from './forms';
 import { media } from './theme';
 
 const Overlay = styled.div<{ $fullScreenOnMobile: boolean }>`
@@ -32,7 +33,7 @@ const Dialog = styled.div<{ $fullScreenOnMobile: boolean }>`
     color: ${({ theme }) => theme.colors.brand};
     font-size: 1.5rem;
   }
-  div.choices {
+  .choices {
     display: grid;
     gap: 0.75rem;
     margin-top: 1.5rem;
@@ -63,6 +64,15 @@ export interface AgeDialogProps {
   onDismiss?(): void;
   /** The home gate fills the screen under 768px. */
   fullScreenOnMobile?: boolean;
+  /**
+   * How 'YES' is answered where no script runs: a form posted to `action` (the page's own address)
+   * carrying `name` and `fields`, which the shell's server completes. With scripts, `onConfirm`.
+   */
+  confirmForm: { action: string; name: FormActionName; fields?: Record<string, string> };
+  /** Where 'NO' goes where no script runs, if anywhere. */
+  declineHref?: string;
+  /** Marks the home gate's YES, which the page's early script answers even before the page hydrates. */
+  answeredEarly?: boolean;
 }
 
 /**
@@ -75,6 +85,9 @@ export function AgeDialog({
   onDecline,
   onDismiss,
   fullScreenOnMobile = false,
+  confirmForm,
+  declineHref,
+  answeredEarly = false,
 }: AgeDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   useFocusTrap(dialog, onDismiss);
@@ -90,14 +103,41 @@ export function AgeDialog({
       >
         <h2 id="age-dialog-title">Age Verification Required</h2>
         {children}
-        <div className="choices">
-          <Button type="button" $block onClick={onConfirm}>
+        <form
+          className="choices"
+          method="post"
+          action={confirmForm.action}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          <ActionField name={confirmForm.name} />
+          {Object.entries(confirmForm.fields ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Button type="submit" $block {...(answeredEarly ? { 'data-age-confirm': '' } : {})}>
             YES - I am 21+
           </Button>
-          <Button type="button" $variant="secondary" $block onClick={() => onDecline?.()}>
-            NO - Under 21
-          </Button>
-        </div>
+          {declineHref ? (
+            <Button
+              as="a"
+              href={declineHref}
+              $variant="secondary"
+              $block
+              onClick={(event: React.MouseEvent) => {
+                event.preventDefault();
+                onDecline?.();
+              }}
+            >
+              NO - Under 21
+            </Button>
+          ) : (
+            <Button type="button" $variant="secondary" $block onClick={() => onDecline?.()}>
+              NO - Under 21
+            </Button>
+          )}
+        </form>
       </Dialog>
     </Overlay>
   );

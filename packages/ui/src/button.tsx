@@ -49,6 +49,14 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $block?: boolean
     border-color 150ms ease;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   ${({ $variant = 'primary' }) => variants[$variant]}
+  /*
+   * 'Added!' (spec section 4): green for two seconds. A state of the same button rather than another
+   * variant, so no style is made when a shopper taps (a new rule then restyles the whole page, which
+   * on a slow phone is most of the tap's time to paint).
+   */
+  &[data-state='added'] {
+    ${variants.success}
+  }
   &:disabled {
     opacity: 0.55;
     cursor: not-allowed;

@@ -41,6 +41,8 @@ const Panel = styled.div`
 export interface DrawerProps {
   label: string;
   onClose(): void;
+  /** The page without the drawer: a click on the dimmed page goes there where no script runs. */
+  closeHref: string;
   children: ReactNode;
 }
 
@@ -48,12 +50,22 @@ export interface DrawerProps {
  * A modal panel that slides in from the right: focus is trapped inside, Escape or a click on the dimmed
  * page closes it, and focus returns to what opened it.
  */
-export function Drawer({ label, onClose, children }: DrawerProps) {
+export function Drawer({ label, onClose, closeHref, children }: DrawerProps) {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, onClose);
   return (
     <>
-      <Backdrop data-testid="drawer-backdrop" onClick={onClose} />
+      <Backdrop
+        as="a"
+        href={closeHref}
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="drawer-backdrop"
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          onClose();
+        }}
+      />
       <Panel ref={panel} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
         {children}
       </Panel>

@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 
 /** What keyboard focus can land on. */
 export const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keeps keyboard focus inside a modal element while it is mounted: focus moves in when it opens, Tab

@@ -21,6 +21,13 @@ interface Props {
   children: ReactNode;
 }
 
+let renderErrorReporter: ((error: Error) => void) | null = null;
+
+/** Who is told of a remote's render that threw (the shell counts it against the module's release). */
+export function reportRemoteRenderErrors(reporter: (error: Error) => void): void {
+  renderErrorReporter = reporter;
+}
+
 /** Keeps a failing remote inside its region: a plain message and a retry, never a blank site. */
 export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
@@ -31,6 +38,7 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`The ${this.props.label} failed`, error, info.componentStack);
+    renderErrorReporter?.(error);
   }
 
   private retry = () => {

@@ -4,13 +4,18 @@ import { FOCUSABLE } from './focus-trap';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
-export type ToastPlacement = 'bottom' | 'top';
+/** The screen corners for the toasts, in order of preference: the first that covers nothing the shopper is working on. */
+export const TOAST_PLACEMENTS = ['bottom right', 'top right', 'bottom left', 'top left'] as const;
+export type ToastPlacement = (typeof TOAST_PLACEMENTS)[number];
 
-/** The page's toasts, in a screen corner: the bottom one, or the top one when they would cover focus. */
+/** The page's toasts, in the screen corner `$placement` names. */
 export const ToastRegion = styled.div.attrs({ role: 'region' })<{ $placement: ToastPlacement }>`
   position: fixed;
-  right: 1rem;
-  ${({ $placement }) => ($placement === 'top' ? 'top: 1rem;' : 'bottom: 1rem;')}
+  ${({ $placement }) =>
+    $placement
+      .split(' ')
+      .map((edge) => `${edge}: 1rem;`)
+      .join(' ')}
   z-index: 1000;
   display: grid;
   gap: 0.5rem;

@@ -1,0 +1,81 @@
+import * as z from '@storefront/schema';
+import { salesChannelSchema, type SalesChannel } from './catalog-schemas';
+import { affiliateLookupSchema } from './affiliate-schemas';
+import { cartQuoteSchema } from './checkout-schemas';
+
+/** The storefront's own price list: the home grid and the dedicated checkouts (spec section 9). */
+const STOREFRONT_CHANNEL: SalesChannel = 'storefront';
+
+/**
+ * Spec section 3: a line is '{productId}-{dose}', and lines with the same id merge. The same product
+ * and dose added from another price list (the catalogue's BPC-157 is $79.99, the home grid's $85) is a
+ * line of its own at that list's price, its id naming the list, so the cart's figures never depend on
+ * which was added first.
+ */
+export function cartLineId(productId: string, dose: string, channel: string = STOREFRONT_CHANNEL): string {
+  const id = `${productId}-${dose}`;
+  return channel === STOREFRONT_CHANNEL ? id : `${id}-${channel}`;
+}
+
+/**
+ * Which price list a line is priced from, as the shopper saw it: said beside lines of the same product
+ * and dose added from different pages, which stay apart, each at its own list's price.
+ */
+export const PRICE_LIST_NAMES: Record<SalesChannel, string> = {
+  storefront: 'Home page price',
+  catalogue: 'Catalogue price',
+  'quick-checkout': 'Checkout price',
+};
+
+/** A path of this site (a product picture): nothing else is ever shown as a line's image. */
+const sitePath = z.string().check(z.maxLength(300), z.regex(/^(\/[A-Za-z0-9._~%-]+)*\/?$/));
+
+/**
+ * What a page adds to the cart: a product and dose from a price list, how many, and the name, picture
+ * and unit price in cents the shopper saw. The checkout service prices every line itself; the price
+ * seen only tells a shopper a price has changed since.
+ */
+export const cartAdditionSchema = z.object({
+  productId: z.string().check(z.minLength(1), z.maxLength(100)),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  variant: z.string().check(z.minLength(1), z.maxLength(50)),
+  image: sitePath,
+  price: z.int().check(z.minimum(0), z.maximum(100_000_000)),
+  quantity: z.int().check(z.minimum(1), z.maximum(1_000_000)),
+  channel: salesChannelSchema,
+});
+export type CartAddition = z.output<typeof cartAdditionSchema>;
+
+export const cartItemSchema = z.extend(cartAdditionSchema, { id: z.string() });
+export type CartItem = z.output<typeof cartItemSchema>;
+
+/** Most lines a cart (and an order of it) holds. */
+export const CART_LINE_LIMIT = 50;
+
+/**
+ * A shopper's cart as the checkout service keeps it: its lines, priced now (the quote an order of it
+ * would be charged), or why it could not be priced; and the applied affiliate code it was priced with,
+ * as the service knows it (null: none, or one it no longer knows).
+ */
+export const shopperCartSchema = z.object({
+  items: z.array(cartItemSchema).check(z.maxLength(CART_LINE_LIMIT)),
+  quote: z.nullable(cartQuoteSchema),
+  problem: z.nullable(z.string()),
+  affiliate: z.nullable(affiliateLookupSchema),
+});
+export type ShopperCart = z.output<typeof shopperCartSchema>;
+
+export const EMPTY_CART: ShopperCart = { items: [], quote: null, problem: null, affiliate: null };
+
+export const cartQuantitySchema = z.object({
+  /** Spec section 5: never negative; 0 removes the line; no upper limit the shopper meets. */
+  quantity: z.int().check(z.minimum(0), z.maximum(1_000_000)),
+});
+
+/** A cart kept in the browser before carts lived in the checkout service, carried over once. */
+export const cartImportSchema = z.object({
+  items: z.array(cartAdditionSchema).check(z.maxLength(CART_LINE_LIMIT)),
+});
+
+/** The checkout service's cart, on the shell's origin. */
+export const CART_URL = '/api/checkout/cart';
