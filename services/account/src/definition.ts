@@ -5,6 +5,7 @@ import {
   defaultDataDir,
   developmentSecret,
   optionalUrl,
+  publicAddressRule,
   url,
   type ServiceDefinition,
 } from '@storefront/service-kit';
@@ -64,6 +65,8 @@ export const accountService: ServiceDefinition<typeof configShape> = {
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   productionRules: [
+    publicAddressRule('SITE_URL'),
+    publicAddressRule('ACCOUNT_PUBLIC_URL'),
     {
       variable: 'JWT_SECRET',
       unsafe: (config) => !config.JWT_SECRET,

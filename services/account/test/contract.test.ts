@@ -264,6 +264,32 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     expect(claims.exp! - claims.iat!).toBe(3600);
   });
 
+  it('tells every cache to keep no token, user or sign-up answer', async () => {
+    const address = await confirmedUser('no-store');
+    const post = (path: string, body: object) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: 'anon-key' },
+        body: JSON.stringify(body),
+      });
+    const signedIn = await post('/auth/v1/token?grant_type=password', { email: address, password: PASSWORD });
+    const { access_token: token } = (await signedIn.json()) as { access_token: string };
+    const answers = [
+      signedIn,
+      await fetch(`${baseUrl}/auth/v1/user`, {
+        headers: { authorization: `Bearer ${token}`, apikey: 'anon-key' },
+      }),
+      await post('/auth/v1/signup', { email: email('no-store-signup'), password: PASSWORD }),
+      await post('/auth/v1/token?grant_type=password', { email: address, password: 'wrong-password' }),
+    ];
+    expect(answers.map((answer) => answer.headers.get('cache-control'))).toEqual([
+      'no-store',
+      'no-store',
+      'no-store',
+      'no-store',
+    ]);
+  });
+
   it('gets the user, refreshes with rotation, revokes a session whose used refresh token comes back', async () => {
     const address = await confirmedUser('refresh');
     const supabase = client();

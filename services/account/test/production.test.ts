@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { readServiceConfig } from '@storefront/service-kit';
 import { startRefused } from '@storefront/service-kit/testing';
+import { accountService } from '../src/definition';
 
 describe('accounts in production', () => {
   it('refuses a generated signing key, the development mailbox and no SMTP, naming each', async () => {
@@ -37,4 +39,40 @@ describe('accounts on PostgreSQL', () => {
     expect(stderr).toContain('JWT_SECRET: required with DATABASE_URL');
     expect(stderr.match(/JWT_SECRET/g)).toHaveLength(1);
   });
+});
+
+describe('accounts in production, setting by setting', () => {
+  const sound = {
+    NODE_ENV: 'production',
+    SERVICE_KEY: 'a-real-secret-of-enough-length-1234',
+    DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
+    SITE_URL: 'https://shop.example',
+    JWT_SECRET: 'a-real-signing-secret-of-32-characters-or-more',
+    SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+  };
+  const refusal = (env: NodeJS.ProcessEnv) => {
+    try {
+      readServiceConfig(accountService, env);
+      return '';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it('starts when every setting is sound', () => {
+    expect(refusal(sound)).toBe('');
+  });
+
+  it('refuses the embedded database', () => {
+    expect(refusal({ ...sound, DATABASE_URL: undefined })).toContain('DATABASE_URL: not set');
+  });
+
+  it.each(['SITE_URL', 'ACCOUNT_PUBLIC_URL'])(
+    'refuses a %s on localhost, which confirmation emails would link to',
+    (variable) => {
+      expect(refusal({ ...sound, [variable]: 'http://localhost:3000' })).toContain(
+        `${variable}: points at this machine (localhost)`,
+      );
+    },
+  );
 });

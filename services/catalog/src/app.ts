@@ -7,14 +7,11 @@ import {
   type ServiceParts,
 } from '@storefront/service-kit';
 import { Router } from 'express';
-import { loadCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot';
+import { loadCatalogSnapshot, type CurrentCatalog } from './catalog-snapshot';
 import { imageRoutes } from './routes/images';
 import { productSummaryRoutes } from './routes/product-summaries';
 import { quoteRoutes } from './routes/quote';
 import { storefrontRoutes } from './routes/storefront';
-
-/** The snapshot every route answers from; 503 in the moment before the first load. */
-export type CurrentCatalog = () => CatalogSnapshot;
 
 export function catalogRoutes(current: CurrentCatalog): Router {
   return Router()

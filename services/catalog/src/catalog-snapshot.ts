@@ -34,6 +34,9 @@ export interface CatalogSnapshot {
   priceOf(channel: SalesChannel, productId: string, dose: string): PriceRow | undefined;
 }
 
+/** The snapshot every route answers from (503 in the moment before the first load). */
+export type CurrentCatalog = () => CatalogSnapshot;
+
 const priceKey = (channel: string, productId: string, dose: string) =>
   `${channel}\u0000${productId}\u0000${dose}`;
 

@@ -1,17 +1,20 @@
 import type { Database, Logger } from '@storefront/service-kit';
 import { Router } from 'express';
+import type { AccountSessions } from './account-sessions';
 import type { CatalogPricing } from './catalog-client';
 import type { CheckoutLimits } from './domain/caller';
 import type { PaymentGateway } from './payments/square-gateway';
 import { affiliateRoutes } from './routes/affiliates';
-import { cartRoutes } from './routes/cart';
+import { cartRoutes, type CartCookieSettings } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { webhookRoutes, type WebhookSettings } from './routes/webhooks';
 
-/** What the checkout service is made of: its database and its two outside systems, and its budgets. */
+/** What the checkout service is made of: its database, the systems it asks, and its budgets. */
 export interface CheckoutParts {
   db: Database;
   pricing: CatalogPricing;
+  accounts: AccountSessions;
+  cartCookie: CartCookieSettings;
   payments: PaymentGateway;
   limits: CheckoutLimits;
   webhooks: WebhookSettings;
@@ -22,7 +25,7 @@ export interface CheckoutParts {
 export function checkoutRoutes(parts: CheckoutParts): Router {
   return Router()
     .use(affiliateRoutes(parts.db, parts.limits.affiliateAttempts))
-    .use(cartRoutes(parts))
+    .use(cartRoutes(parts, parts.cartCookie))
     .use(orderRoutes(parts))
     .use(webhookRoutes(parts.db, parts.webhooks, parts.logger));
 }

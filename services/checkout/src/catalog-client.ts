@@ -1,5 +1,10 @@
 import { quoteSchema, type Quote, type QuoteRequest } from '@storefront/commerce';
-import { createInternalClient, HttpProblem, ServiceUnreachable } from '@storefront/service-kit';
+import {
+  createInternalClient,
+  DomainError,
+  ServiceUnreachable,
+  type ServiceEndpoints,
+} from '@storefront/service-kit';
 
 export interface CatalogPricing {
   /** Prices lines from one channel's price list; refuses anything that channel does not sell. */
@@ -8,31 +13,53 @@ export interface CatalogPricing {
 }
 
 const pricingUnavailable = (cause?: unknown) =>
-  new HttpProblem(
-    503,
+  new DomainError(
+    'unavailable',
     'Pricing unavailable',
     'Prices cannot be confirmed right now. Please try again shortly.',
     undefined,
-    {},
     cause,
   );
 
-/** The checkout service's one seam to the catalog service, the owner of every price. */
-export function createCatalogPricing(baseUrl: string, timeoutMs: number, serviceKey: string): CatalogPricing {
-  const catalog = createInternalClient({ service: 'catalog', baseUrl, serviceKey, timeoutMs });
+/**
+ * The checkout service's one seam to the catalog service, the owner of every price. A quote waits out a
+ * catalog restart for up to `outageHoldMs`.
+ */
+export function createCatalogPricing(
+  baseUrl: string,
+  timeoutMs: number,
+  serviceKey: string,
+  outageHoldMs: number,
+  endpoints: ServiceEndpoints | null,
+): CatalogPricing {
+  const catalog = createInternalClient({
+    service: 'catalog',
+    baseUrl,
+    serviceKey,
+    timeoutMs,
+    outageHoldMs,
+    endpoints,
+  });
   return {
     async quote(request, requestId) {
       let answer;
       try {
-        answer = await catalog.call({ method: 'POST', path: '/internal/quote', body: request, requestId });
+        answer = await catalog.call({
+          method: 'POST',
+          path: '/internal/quote',
+          body: request,
+          requestId,
+          // A quote changes nothing: it may wait out a catalog restart.
+          repeatable: true,
+        });
       } catch (error) {
         if (error instanceof ServiceUnreachable) throw pricingUnavailable(error);
         throw error;
       }
       if (answer.status === 422) {
         const problem = answer.body as { detail?: string } | undefined;
-        throw new HttpProblem(
-          422,
+        throw new DomainError(
+          'refused',
           'Not available',
           problem?.detail ?? 'Some items are not available at this price list.',
         );

@@ -4,11 +4,13 @@ import {
   DEFAULT_SITE_URL,
   Limiter,
   localUrl,
+  publicAddressRule,
   url,
   type ServiceDefinition,
 } from '@storefront/service-kit';
 import { z } from 'zod';
 import { checkoutRoutes } from './app';
+import { createAccountSessions } from './account-sessions';
 import { createCatalogPricing } from './catalog-client';
 import { createSquareGateway } from './payments/square-gateway';
 import { addAffiliate, DEMO_AFFILIATE } from './store/affiliates-store';
@@ -37,13 +39,25 @@ const configShape = {
     .int()
     .positive()
     .default(10 * 60_000),
+  /**
+   * Carts one client may have priced per window: each is a call to the catalog. A shopper editing a
+   * cart asks for one per change, a few a minute; a script asking thousands a second meets it.
+   */
+  CART_QUOTE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(240),
+  CART_QUOTE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   CATALOG_SERVICE_URL: url().default(localUrl('catalog')),
+  /**
+   * Where a signed-in shopper's access token is checked (GET /auth/v1/user), to hand them their cart:
+   * the account service, or hosted Supabase with its anon key.
+   */
+  AUTH_URL: url().default(localUrl('account')),
+  AUTH_ANON_KEY: z.string().min(1).default('storefront-local-anon-key'),
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** The storefront's public origin: Square sends shoppers back to {SITE_URL}/success. */
   SITE_URL: url().default(DEFAULT_SITE_URL),
   /**
    * 'sandbox', 'production', or a base URL. The defaults below all point at the local payment sandbox
-   * (services/payment-sandbox); a real deployment sets every SQUARE_ variable.
+   * (stand-ins/payment-sandbox); a real deployment sets every SQUARE_ variable.
    */
   SQUARE_ENVIRONMENT: z
     .union([z.enum(['sandbox', 'production']), url()])
@@ -69,6 +83,8 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
     if (demo) await addAffiliate(db, DEMO_AFFILIATE);
   },
   productionRules: [
+    publicAddressRule('SITE_URL'),
+    publicAddressRule('SQUARE_WEBHOOK_NOTIFICATION_URL'),
     {
       variable: 'DEMO_AFFILIATE_CODE',
       unsafe: (config) => config.DEMO_AFFILIATE_CODE === 'true',
@@ -95,11 +111,13 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
       fix: "set the signature key of the webhook subscription in Square's dashboard",
     },
   ],
-  start: ({ db, config, logger, limits }) => {
+  start: ({ db, config, logger, limits, endpoints }) => {
     const pricing = createCatalogPricing(
       config.CATALOG_SERVICE_URL,
       config.CATALOG_TIMEOUT_MS,
       config.SERVICE_KEY,
+      config.SERVICE_OUTAGE_HOLD_MS,
+      endpoints,
     );
     const payments = createSquareGateway(
       {
@@ -112,11 +130,14 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
       },
       logger,
     );
+    const accounts = createAccountSessions(config.AUTH_URL, config.AUTH_ANON_KEY, config.CATALOG_TIMEOUT_MS);
     return {
-      stop: () => void pricing.close(),
+      stop: () => void Promise.all([pricing.close(), accounts.close()]),
       routes: checkoutRoutes({
         db,
         pricing,
+        accounts,
+        cartCookie: { secure: config.SITE_URL.startsWith('https:') },
         payments,
         logger,
         limits: {
@@ -128,6 +149,11 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
           orders: new Limiter(
             'orders',
             { limit: config.ORDER_LIMIT_PER_CLIENT, windowMs: config.ORDER_LIMIT_WINDOW_MS },
+            limits,
+          ),
+          quotes: new Limiter(
+            'cart-quotes',
+            { limit: config.CART_QUOTE_LIMIT_PER_CLIENT, windowMs: config.CART_QUOTE_LIMIT_WINDOW_MS },
             limits,
           ),
         },

@@ -105,4 +105,17 @@ describe.each(testDatabaseKinds())('cart quotes on %s', (kind) => {
       );
     }
   });
+
+  it('refuses a cart of more than 1,000 vials of one product, over its lines, as an order would be', async () => {
+    const res = await request(checkout.app)
+      .post('/cart/quote')
+      .send({
+        lines: [
+          { productId: 'bpc-157', dose: '10mg', quantity: 1000, channel: 'storefront' },
+          { productId: 'bpc-157', dose: '10mg', quantity: 1, channel: 'catalogue' },
+        ],
+      });
+    expect(res.status).toBe(422);
+    expect(res.body.title).toBe('Order Too Large');
+  });
 });

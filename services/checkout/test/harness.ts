@@ -13,6 +13,7 @@ import {
   type TestDatabaseKind,
   type TestService,
 } from '@storefront/service-kit/testing';
+import { createAccountSessions } from '../src/account-sessions';
 import { checkoutRoutes } from '../src/app';
 import { createCatalogPricing } from '../src/catalog-client';
 import type { CheckoutLimits } from '../src/domain/caller';
@@ -40,6 +41,7 @@ export const LOCATION_ID = 'TEST-LOCATION';
 export const roomyLimits = (): CheckoutLimits => ({
   orders: new Limiter('orders', { limit: 100_000, windowMs: 60_000 }),
   affiliateAttempts: new Limiter('affiliate-attempts', { limit: 100_000, windowMs: 60_000 }),
+  quotes: new Limiter('cart-quotes', { limit: 100_000, windowMs: 60_000 }),
 });
 
 export const HARNESS_START_MS = 60_000;
@@ -117,7 +119,10 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
   const routesOn = (db: TestService['db'], squareUrl: string) =>
     checkoutRoutes({
       db,
-      pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey),
+      pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey, 0, null),
+      // Signed-in shoppers' carts are proven end to end (e2e), with the account service itself.
+      accounts: createAccountSessions('http://127.0.0.1:9', 'unused', 500),
+      cartCookie: { secure: false },
       payments: createSquareGateway(square(squareUrl), silentLogger()),
       limits: roomyLimits(),
       webhooks: { signatureKey: SIGNATURE_KEY, notificationUrl },

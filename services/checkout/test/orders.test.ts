@@ -14,6 +14,7 @@ import { createCatalogPricing } from '../src/catalog-client';
 import { createOrder } from '../src/store/orders-store';
 import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
 import { createSquareGateway } from '../src/payments/square-gateway';
+import { createAccountSessions } from '../src/account-sessions';
 import { checkoutRoutes } from '../src/app';
 import type { CheckoutLimits } from '../src/domain/caller';
 import {
@@ -46,7 +47,10 @@ const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: CheckoutLimits,
     start: ({ db }) => ({
       routes: checkoutRoutes({
         db,
-        pricing: createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey),
+        // Nothing listens there: the catalog is down for good, so a quote is not held.
+        pricing: createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey, 0, null),
+        accounts: createAccountSessions('http://127.0.0.1:9', 'unused', 500),
+        cartCookie: { secure: false },
         payments: createSquareGateway(
           {
             environment: 'http://127.0.0.1:9',
@@ -91,6 +95,20 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
         [{ productId: 'bpc-157', dose: '10mg', quantity: 1001, channel: 'storefront' }],
       ],
       [
+        'two lines of 1,000 vials of one product and dose',
+        [
+          { productId: 'bpc-157', dose: '10mg', quantity: 1000, channel: 'storefront' },
+          { productId: 'bpc-157', dose: '10mg', quantity: 1000, channel: 'catalogue' },
+        ],
+      ],
+      [
+        '1,001 vials of one product over its doses',
+        [
+          { productId: 'retatrutide', dose: '5mg', quantity: 600, channel: 'storefront' },
+          { productId: 'retatrutide', dose: '10mg', quantity: 401, channel: 'storefront' },
+        ],
+      ],
+      [
         'a total over $50,000',
         [
           { productId: 'retatrutide', dose: '10mg', quantity: 400, channel: 'storefront' },
@@ -118,11 +136,17 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       expect(await orderCount()).toBe(before);
     });
 
-    it('still takes an order just inside the cap', async () => {
+    it('still takes an order just inside the cap, and tells caches to keep none of it', async () => {
       const res = await place(
-        order({ lines: [{ productId: 'bpc-157', dose: '10mg', quantity: 300, channel: 'storefront' }] }),
+        order({
+          lines: [
+            { productId: 'bpc-157', dose: '10mg', quantity: 150, channel: 'storefront' },
+            { productId: 'bpc-157', dose: '10mg', quantity: 150, channel: 'catalogue' },
+          ],
+        }),
       );
       expect(res.status).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
     });
   });
 
@@ -361,6 +385,7 @@ describe('per-client limits on order creation', () => {
       {
         orders: new Limiter('orders', { limit: 3, windowMs: 60_000 }),
         affiliateAttempts: new Limiter('affiliate-attempts', { limit: 2, windowMs: 60_000 }),
+        quotes: new Limiter('cart-quotes', { limit: 6, windowMs: 60_000 }),
       },
       'loopback',
     );
@@ -406,5 +431,17 @@ describe('per-client limits on order creation', () => {
     for (const code of ['GUESS1', 'GUESS2', 'GUESS3'])
       guesses.push((await quote('198.51.100.41', code)).status);
     expect(guesses).toEqual([422, 422, 429]);
+  });
+
+  it('limits the carts one client has priced, each a call to the catalog; others are unaffected', async () => {
+    const quote = (client: string) =>
+      request(checkout.app).post('/cart/quote').set('x-forwarded-for', client).send({ lines: order().lines });
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await quote('198.51.100.50')).status);
+    expect(statuses).toEqual([503, 503, 503, 503, 503, 503, 429]);
+    const refused = await quote('198.51.100.50');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.detail).toMatch(/^Too many cart price checks\. Please wait \d+ seconds/);
+    expect((await quote('198.51.100.51')).status).toBe(503);
   });
 });

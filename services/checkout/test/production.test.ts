@@ -1,11 +1,37 @@
 import path from 'node:path';
+import { readServiceConfig } from '@storefront/service-kit';
 import { startRefused } from '@storefront/service-kit/testing';
+import { checkoutService } from '../src/definition';
 
-const main = path.join(__dirname, '../src/main.ts');
+/** Every production setting set as a real deployment would; a test then spoils one. */
+const SOUND_PRODUCTION = {
+  NODE_ENV: 'production',
+  SERVICE_KEY: 'a-real-secret-of-enough-length-1234',
+  DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
+  SITE_URL: 'https://shop.example',
+  SQUARE_ENVIRONMENT: 'production',
+  SQUARE_ACCESS_TOKEN: 'EAAA-real',
+  SQUARE_LOCATION_ID: 'L-REAL',
+  SQUARE_WEBHOOK_SIGNATURE_KEY: 'real-signature-key',
+  SQUARE_WEBHOOK_NOTIFICATION_URL: 'https://shop.example/api/checkout/webhooks/square',
+};
+
+/** What the service refuses to start with, as it would tell the operator. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    readServiceConfig(checkoutService, env);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 describe('checkout in production', () => {
   it('refuses to start on the sandbox defaults, naming every setting to change', async () => {
-    const { code, stderr } = await startRefused(main, { NODE_ENV: 'production', PORT: '1' });
+    const { code, stderr } = await startRefused(path.join(__dirname, '../src/main.ts'), {
+      NODE_ENV: 'production',
+      PORT: '1',
+    });
     expect(code).toBe(78);
     for (const variable of [
       'SERVICE_KEY',
@@ -18,28 +44,36 @@ describe('checkout in production', () => {
     }
   });
 
-  it('names only what is still missing once the rest is set', async () => {
-    const { code, stderr } = await startRefused(main, {
-      NODE_ENV: 'production',
-      PORT: '1',
-      SERVICE_KEY: 'a-real-secret-of-enough-length-1234',
-      SQUARE_ENVIRONMENT: 'production',
-      SQUARE_ACCESS_TOKEN: 'EAAA-real',
-      SQUARE_LOCATION_ID: 'L-REAL',
-    });
-    expect(code).toBe(78);
-    expect(stderr).toContain('SQUARE_WEBHOOK_SIGNATURE_KEY: left at its development default');
-    expect(stderr).not.toContain('SERVICE_KEY: left');
-    expect(stderr).not.toContain('SQUARE_ENVIRONMENT');
+  it('starts when every setting is sound', () => {
+    expect(refusal(SOUND_PRODUCTION)).toBe('');
   });
 
-  it('refuses the public demo affiliate code', async () => {
-    const { code, stderr } = await startRefused(main, {
-      NODE_ENV: 'production',
-      PORT: '1',
-      DEMO_AFFILIATE_CODE: 'true',
-    });
-    expect(code).toBe(78);
-    expect(stderr).toContain('DEMO_AFFILIATE_CODE: left at its development default');
+  it('names only what is still missing once the rest is set', () => {
+    const message = refusal({ ...SOUND_PRODUCTION, SQUARE_WEBHOOK_SIGNATURE_KEY: undefined });
+    expect(message).toContain('SQUARE_WEBHOOK_SIGNATURE_KEY: left at its development default');
+    expect(message.match(/^ {2}- /gm)).toHaveLength(1);
   });
+
+  it('refuses the public demo affiliate code', () => {
+    expect(refusal({ ...SOUND_PRODUCTION, DEMO_AFFILIATE_CODE: 'true' })).toContain(
+      'DEMO_AFFILIATE_CODE: left at its development default',
+    );
+  });
+
+  it('refuses the embedded database, which would also seed the demo code', () => {
+    expect(refusal({ ...SOUND_PRODUCTION, DATABASE_URL: undefined })).toContain(
+      'DATABASE_URL: not set, so the embedded development database',
+    );
+  });
+
+  it.each(['SITE_URL', 'SQUARE_WEBHOOK_NOTIFICATION_URL'])(
+    'refuses a %s on this machine, where payment pages would send shoppers back',
+    (variable) => {
+      for (const local of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+        const message = refusal({ ...SOUND_PRODUCTION, [variable]: `${local}/api/checkout/webhooks/square` });
+        expect(message).toContain(`${variable}: points at this machine (localhost)`);
+        expect(message.match(/^ {2}- /gm)).toHaveLength(1);
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { catalogueProductSchema, type CatalogueProduct } from '@storefront/commerce';
-import { createInternalClient } from '@storefront/service-kit';
+import { createInternalClient, type ServiceEndpoints } from '@storefront/service-kit';
 import { z } from 'zod';
 
 const summariesSchema = z.object({ products: z.array(catalogueProductSchema) });
@@ -13,14 +13,25 @@ export interface CatalogClient {
   close(): Promise<void>;
 }
 
-/** The product service's one seam to the catalog service, which owns identity and prices. */
-export function createCatalogClient(baseUrl: string, timeoutMs: number, serviceKey: string): CatalogClient {
+/**
+ * The product service's one seam to the catalog service, which owns identity and prices; its reads wait
+ * out a catalog restart for up to `outageHoldMs`.
+ */
+export function createCatalogClient(
+  baseUrl: string,
+  timeoutMs: number,
+  serviceKey: string,
+  outageHoldMs: number,
+  endpoints: ServiceEndpoints | null,
+): CatalogClient {
   const catalog = createInternalClient({
     service: 'catalog',
     baseUrl,
     serviceKey,
     timeoutMs,
     connections: 2,
+    outageHoldMs,
+    endpoints,
   });
   async function ask(method: 'GET' | 'HEAD') {
     const answer = await catalog.call({ method, path: SUMMARIES });

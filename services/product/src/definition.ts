@@ -24,6 +24,8 @@ export const productService: ServiceDefinition<typeof configShape> = {
         context.config.CATALOG_SERVICE_URL,
         context.config.CATALOG_TIMEOUT_MS,
         context.config.SERVICE_KEY,
+        context.config.SERVICE_OUTAGE_HOLD_MS,
+        context.endpoints,
       ),
       context.config.SHOP_NAME,
     ),

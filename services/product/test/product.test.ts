@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
       start: (context) =>
         startProduct(
           context,
-          createCatalogClient(catalogUrl, timeoutMs, testAppSettings.serviceKey),
+          createCatalogClient(catalogUrl, timeoutMs, testAppSettings.serviceKey, 0, null),
           'Helix Research',
         ),
     });

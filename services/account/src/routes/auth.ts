@@ -104,6 +104,8 @@ export function authRoutes(
       });
     }
     if (req.method === 'OPTIONS') return res.status(204).end();
+    // Every answer here is one person's: a token, a user, or what happened to their email.
+    res.set('Cache-Control', 'no-store');
     next();
   });
 

@@ -1,7 +1,6 @@
 import { HttpProblem, sendRepresentation } from '@storefront/service-kit';
 import { Router } from 'express';
-import type { CurrentCatalog } from '../app';
-import { paths } from '../catalog-snapshot';
+import { paths, type CurrentCatalog } from '../catalog-snapshot';
 
 /**
  * Product pictures, drawn from the catalogue's data. The path carries the drawing's version (v2), so a

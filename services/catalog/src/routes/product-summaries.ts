@@ -1,7 +1,6 @@
 import { sendRepresentation } from '@storefront/service-kit';
 import { Router } from 'express';
-import type { CurrentCatalog } from '../app';
-import { paths } from '../catalog-snapshot';
+import { paths, type CurrentCatalog } from '../catalog-snapshot';
 
 /**
  * For other services only: the summaries (identity, price, picture) of every catalogue-channel product,

@@ -1,7 +1,7 @@
 import { quoteRequestSchema } from '@storefront/commerce';
 import { HttpProblem, parseInput } from '@storefront/service-kit';
 import { Router } from 'express';
-import type { CurrentCatalog } from '../app';
+import type { CurrentCatalog } from '../catalog-snapshot';
 import { priceQuote } from '../domain/quote';
 
 /**

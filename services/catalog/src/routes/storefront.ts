@@ -1,7 +1,6 @@
 import { HttpProblem, sendRepresentation } from '@storefront/service-kit';
 import { Router } from 'express';
-import type { CurrentCatalog } from '../app';
-import { paths } from '../catalog-snapshot';
+import { paths, type CurrentCatalog } from '../catalog-snapshot';
 
 /**
  * The public read API of the catalog module (behind the shell at /api/catalog). Requests at these exact

@@ -1,16 +1,20 @@
 import type { AffiliateDiscount } from '@storefront/commerce';
-import { HttpProblem, type Database, type Limiter } from '@storefront/service-kit';
+import { DomainError, type Database, type Limiter } from '@storefront/service-kit';
 import { affiliateCodeSchema } from '../affiliate-code';
 import { findAffiliateDiscount } from '../store/affiliates-store';
 
 export type CodeDiscount = AffiliateDiscount & { code: string };
 
 /**
- * Spec section 8's refusal of a code: 404 where the code is what was asked about (the lookup), 422
- * where it is one part of a request (a quote, an order).
+ * Spec section 8's refusal of a code: not found where the code is what was asked about (the lookup),
+ * refused where it is one part of a request (a quote, an order).
  */
-export const invalidCode = (status: 404 | 422 = 422) =>
-  new HttpProblem(status, 'Invalid Code', 'The affiliate code you entered is not valid.');
+export const invalidCode = (asked: 'the code' | 'part of a request' = 'part of a request') =>
+  new DomainError(
+    asked === 'the code' ? 'not-found' : 'refused',
+    'Invalid Code',
+    'The affiliate code you entered is not valid.',
+  );
 
 /**
  * Charges one affiliate-code attempt to the client, on the budget every route that looks a code up

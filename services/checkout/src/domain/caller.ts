@@ -6,8 +6,12 @@ export interface Caller {
   requestId: string;
 }
 
-/** Per-client budgets: orders made (each one a payment link), and affiliate codes tried. */
+/**
+ * Per-client budgets: orders made (each one a payment link), affiliate codes tried, and carts priced
+ * (each a call to the catalog).
+ */
 export interface CheckoutLimits {
   orders: Limiter;
   affiliateAttempts: Limiter;
+  quotes: Limiter;
 }

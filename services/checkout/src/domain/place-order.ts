@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { checkoutProblem, type OrderRequest, type PlacedOrder } from '@storefront/commerce';
-import { HttpProblem, type Database } from '@storefront/service-kit';
+import { DomainError, type Database } from '@storefront/service-kit';
 import type { CatalogPricing } from '../catalog-client';
 import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
 import type { OrderForPayment } from '../payments/square-order';
@@ -23,15 +23,15 @@ export interface OrderServices {
 }
 
 const keyReused = () =>
-  new HttpProblem(
-    422,
+  new DomainError(
+    'refused',
     'Request already used',
     'This Idempotency-Key was already used for a different order.',
   );
 
 const pricesChanged = () =>
-  new HttpProblem(
-    409,
+  new DomainError(
+    'conflict',
     'Prices Changed',
     'Some prices have changed since this page was loaded. Please review the updated total and try again.',
   );
@@ -50,7 +50,7 @@ export async function placeOrder(
 ): Promise<{ created: boolean; order: PlacedOrder }> {
   const { db, pricing, limits } = services;
   const problem = checkoutProblem(request);
-  if (problem) throw new HttpProblem(400, problem.title, problem.description);
+  if (problem) throw new DomainError('malformed', problem.title, problem.description);
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing.
   await limits.orders.charge(caller.client, 'orders');
@@ -81,6 +81,6 @@ async function paymentUrlOf(
     return await recordPaymentLink(db, stored.order.orderId, await payments.createPaymentLink(order));
   } catch (error) {
     if (!(error instanceof PaymentFailure)) throw error;
-    throw new HttpProblem(502, 'Payment Error', error.message);
+    throw new DomainError('upstream-failed', 'Payment Error', error.message);
   }
 }

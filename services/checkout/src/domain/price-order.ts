@@ -5,18 +5,18 @@ import {
   type Quote,
   type SalesChannel,
 } from '@storefront/commerce';
-import { HttpProblem } from '@storefront/service-kit';
+import { DomainError } from '@storefront/service-kit';
 import type { CatalogPricing } from '../catalog-client';
 
 /**
  * The business cap on one order (README, "Security"): beyond it an order is a matter for a person,
  * not a payment page, and every stored amount stays far inside the database's integer columns.
  */
-export const ORDER_CAP = { vialsPerLine: 1_000, totalCents: 5_000_000 } as const;
+export const ORDER_CAP = { vialsPerProduct: 1_000, totalCents: 5_000_000 } as const;
 
 const orderTooLarge = () =>
-  new HttpProblem(
-    422,
+  new DomainError(
+    'refused',
     'Order Too Large',
     'Online orders are limited to 1,000 vials of one product and $50,000 in total. For a larger order, please contact us.',
   );
@@ -37,6 +37,14 @@ export interface PricedOrder {
   totals: OrderTotals;
 }
 
+/** The vials of the product ordered most, whatever its doses and the lines and price lists they come on. */
+function mostVialsOfOneProduct(orderLines: OrderRequest['lines']): number {
+  const vials = new Map<string, number>();
+  for (const { productId, quantity } of orderLines)
+    vials.set(productId, (vials.get(productId) ?? 0) + quantity);
+  return Math.max(0, ...vials.values());
+}
+
 /**
  * Never trust the client-supplied amount: every line is priced by the catalog from the price list of
  * the channel it was shown from (a cart may mix channels), and the totals follow spec section 9. Orders
@@ -48,7 +56,7 @@ export async function priceOrder(
   pricing: CatalogPricing,
   requestId?: string,
 ): Promise<PricedOrder> {
-  if (orderLines.some((line) => line.quantity > ORDER_CAP.vialsPerLine)) throw orderTooLarge();
+  if (mostVialsOfOneProduct(orderLines) > ORDER_CAP.vialsPerProduct) throw orderTooLarge();
   const channels = [...new Set(orderLines.map((line) => line.channel))];
   const quotes = new Map<SalesChannel, Quote>();
   for (const channel of channels) {

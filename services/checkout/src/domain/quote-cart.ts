@@ -8,7 +8,7 @@ import { priceOrder } from './price-order';
 export interface QuoteServices {
   db: Database;
   pricing: CatalogPricing;
-  limits: Pick<CheckoutLimits, 'affiliateAttempts'>;
+  limits: Pick<CheckoutLimits, 'affiliateAttempts' | 'quotes'>;
 }
 
 /**
@@ -17,14 +17,25 @@ export interface QuoteServices {
  */
 export async function quoteCart(
   request: CartQuoteRequest,
-  { db, pricing, limits }: QuoteServices,
+  services: QuoteServices,
   caller: Caller,
 ): Promise<CartQuote> {
+  const { db, limits } = services;
+  await limits.quotes.charge(caller.client, 'cart price checks');
   const affiliate = request.affiliateCode
     ? await discountOfCode(db, limits.affiliateAttempts, caller.client, request.affiliateCode, 'misses')
     : null;
-  const discountRate = affiliate?.discountRate ?? 0;
-  const priced = await priceOrder(request.lines, discountRate, pricing, caller.requestId);
+  return priceLines(request.lines, affiliate?.discountRate ?? 0, services, caller);
+}
+
+/** Lines priced with a discount already known to apply (one a cart resolved from its applied code). */
+export async function priceLines(
+  lines: CartQuoteRequest['lines'],
+  discountRate: number,
+  { pricing }: Pick<QuoteServices, 'pricing'>,
+  caller: Caller,
+): Promise<CartQuote> {
+  const priced = await priceOrder(lines, discountRate, pricing, caller.requestId);
   return {
     lines: priced.lines.map(({ channel, productId, dose, quantity, name, unitPrice, lineTotal }) => ({
       channel,

@@ -1,6 +1,7 @@
 import type { Logger } from '@storefront/service-kit';
-import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import type { SquareClient } from 'square';
 import { paymentLinkRequest, type OrderForPayment } from './square-order';
+import { squareSdk, type SquareSdk } from './square-sdk';
 
 export interface PaymentLink {
   paymentLinkId: string;
@@ -29,7 +30,7 @@ export interface SquareSettings {
  * The SDK falls back to production when given neither an environment nor a base URL, so the choice
  * is always made here, from configuration.
  */
-export function squareClientOptions(settings: SquareSettings) {
+function squareClientOptions({ SquareEnvironment }: SquareSdk, settings: SquareSettings) {
   const common = {
     token: settings.accessToken,
     maxRetries: settings.maxRetries,
@@ -40,10 +41,22 @@ export function squareClientOptions(settings: SquareSettings) {
   return { ...common, baseUrl: settings.environment.replace(/\/+$/, '') };
 }
 
+/** One client, made when the first payment link is (the SDK loads then: square-sdk.ts). */
+function lazyClient(settings: SquareSettings): () => Promise<{ sdk: SquareSdk; client: SquareClient }> {
+  let client: Promise<{ sdk: SquareSdk; client: SquareClient }> | null = null;
+  return () =>
+    (client ??= squareSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.SquareClient(squareClientOptions(sdk, settings)),
+    })));
+}
+
 export function createSquareGateway(settings: SquareSettings, logger: Logger): PaymentGateway {
-  const client = new SquareClient(squareClientOptions(settings));
+  const square = lazyClient(settings);
   return {
     async createPaymentLink(order) {
+      const { sdk, client } = await square();
+      const { SquareError } = sdk;
       let response;
       try {
         response = await client.checkout.paymentLinks.create(

@@ -13,7 +13,7 @@ export function affiliateRoutes(db: Database, attempts: Limiter): Router {
     await chargeCodeAttempt(attempts, req.ip ?? 'unknown');
     const { code } = parseInput(lookupSchema, req.body ?? {}, 'Invalid Code');
     const discount = await findAffiliateDiscount(db, code);
-    if (!discount) throw invalidCode(404);
+    if (!discount) throw invalidCode('the code');
     res.set('Cache-Control', 'no-store').json({ code, ...discount });
   });
   return router;

@@ -1,13 +1,119 @@
-import { cartQuoteRequestSchema } from '@storefront/commerce';
+import {
+  cartAdditionSchema,
+  cartImportSchema,
+  cartQuantitySchema,
+  cartQuoteRequestSchema,
+  EMPTY_CART,
+} from '@storefront/commerce';
 import { parseInput } from '@storefront/service-kit';
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { addToCart, cartIdOf, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
 import { callerOf } from './caller';
-import { quoteCart, type QuoteServices } from '../domain/quote-cart';
+import { quoteCart } from '../domain/quote-cart';
+import { pricedCart, shopperOf, type CartServices } from '../domain/shopper-cart';
 
-export function cartRoutes(services: QuoteServices): Router {
-  return Router().post('/cart/quote', async (req, res) => {
+/** The cookie that names a browser's cart (its id; nothing else about the cart is in the browser). */
+export const CART_COOKIE = 'storefront-cart';
+
+const CART_COOKIE_DAYS = 30;
+
+export interface CartCookieSettings {
+  /** Sent only over HTTPS when the site is served so (SITE_URL). */
+  secure: boolean;
+}
+
+function cartIdFrom(req: Request): string | null {
+  for (const cookie of (req.headers.cookie ?? '').split(';')) {
+    const at = cookie.indexOf('=');
+    if (at > 0 && cookie.slice(0, at).trim() === CART_COOKIE) return cartIdOf(cookie.slice(at + 1).trim());
+  }
+  return null;
+}
+
+/** The affiliate code to price with: the page's applied code, sent with each call. */
+const codeOf = (req: Request) =>
+  typeof req.query.affiliateCode === 'string' && req.query.affiliateCode.trim()
+    ? req.query.affiliateCode.slice(0, 64)
+    : undefined;
+
+/**
+ * The shopper's cart, kept here (the cart panel, the cart checkout and the shell's forms all read and
+ * change it through these routes), named by an httpOnly, SameSite=Lax cookie; every answer is the
+ * whole cart priced now. And POST /cart/quote, which prices lines a page holds without keeping them.
+ */
+export function cartRoutes(services: CartServices, cookie: CartCookieSettings): Router {
+  const router = Router();
+
+  const answer = async (req: Request, res: Response, cartId: string | null) => {
+    const cart = await pricedCart(cartId, codeOf(req), services, callerOf(req));
+    // A cart is one shopper's: no cache may keep it or hand it to anyone else.
+    res.set('Cache-Control', 'no-store').json(cart);
+  };
+  const remember = (res: Response, cartId: string) =>
+    res.cookie(CART_COOKIE, cartId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookie.secure,
+      maxAge: CART_COOKIE_DAYS * 24 * 3600 * 1000,
+    });
+
+  router.post('/cart/quote', async (req, res) => {
     const request = parseInput(cartQuoteRequestSchema, req.body ?? {});
-    // A quote is for the shopper who asked, now: no cache may keep it or hand it to anyone else.
     res.set('Cache-Control', 'no-store').json(await quoteCart(request, services, callerOf(req)));
   });
+
+  router.get('/cart', (req, res) => answer(req, res, cartIdFrom(req)));
+
+  router.post('/cart/lines', async (req, res) => {
+    const addition = parseInput(cartAdditionSchema, req.body ?? {});
+    const cartId = await addToCart(services.db, cartIdFrom(req), [addition]);
+    remember(res, cartId);
+    await answer(req, res, cartId);
+  });
+
+  router.post('/cart/import', async (req, res) => {
+    const { items } = parseInput(cartImportSchema, req.body ?? {});
+    if (items.length === 0) return answer(req, res, cartIdFrom(req));
+    const cartId = await addToCart(services.db, cartIdFrom(req), items);
+    remember(res, cartId);
+    await answer(req, res, cartId);
+  });
+
+  router.patch('/cart/lines/:lineId', async (req, res) => {
+    const { quantity } = parseInput(cartQuantitySchema, req.body ?? {});
+    const cartId = cartIdFrom(req);
+    if (cartId) await setLineQuantity(services.db, cartId, req.params.lineId, quantity);
+    await answer(req, res, cartId);
+  });
+
+  router.delete('/cart/lines/:lineId', async (req, res) => {
+    const cartId = cartIdFrom(req);
+    if (cartId) await setLineQuantity(services.db, cartId, req.params.lineId, 0);
+    await answer(req, res, cartId);
+  });
+
+  router.delete('/cart', async (req, res) => {
+    const cartId = cartIdFrom(req);
+    if (cartId) await clearCart(services.db, cartId);
+    res.set('Cache-Control', 'no-store').json(EMPTY_CART);
+  });
+
+  // A signed-in shopper's cart follows them: this browser's cart joins theirs, and theirs becomes this
+  // browser's. Signing out leaves it with the account, not in the browser.
+  router.post('/cart/owner', async (req, res) => {
+    const userId = await shopperOf(req.get('authorization'), services.accounts, callerOf(req));
+    const cartId = await claimCart(services.db, cartIdFrom(req), userId);
+    remember(res, cartId);
+    await answer(req, res, cartId);
+  });
+
+  router.delete('/cart/owner', (_req, res) => {
+    res
+      .clearCookie(CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure })
+      .set('Cache-Control', 'no-store')
+      .json(EMPTY_CART);
+  });
+
+  return router;
 }

@@ -27,7 +27,11 @@ export function orderRoutes(services: OrderServices): Router {
     const idempotencyKey = idempotencyKeyOf(req.get('Idempotency-Key'));
     const request = parseInput(orderRequestSchema, req.body ?? {});
     const { created, order } = await placeOrder(request, idempotencyKey, services, callerOf(req));
-    res.status(created ? 201 : 200).json(order);
+    // An order carries its buyer's details and payment page: for them only, never kept by a cache.
+    res
+      .status(created ? 201 : 200)
+      .set('Cache-Control', 'no-store')
+      .json(order);
   });
 
   router.get('/orders/:orderId', async (req, res) => {

@@ -1,8 +1,8 @@
 import { HttpProblem, rawBodyOf, type Database, type Logger } from '@storefront/service-kit';
 import { Router } from 'express';
-import { WebhooksHelper } from 'square';
 import { z } from 'zod';
 import { recordPayment } from '../domain/record-payment';
+import { squareSdk } from '../payments/square-sdk';
 
 export interface WebhookSettings {
   signatureKey: string;
@@ -46,7 +46,9 @@ export function webhookRoutes(db: Database, settings: WebhookSettings, logger: L
     const genuine =
       !!signature &&
       !!body &&
-      (await WebhooksHelper.verifySignature({
+      (await (
+        await squareSdk()
+      ).WebhooksHelper.verifySignature({
         requestBody: body,
         signatureHeader: signature,
         signatureKey: settings.signatureKey,

@@ -1,0 +1,14 @@
+import {
+  affiliateLookupSchema,
+  cartQuoteSchema,
+  orderStatusSchema,
+  placedOrderSchema,
+} from '@storefront/commerce';
+
+/** What the checkout service's public API returns (published with each release; see catalog's). */
+export const apiContract = {
+  'POST /orders': placedOrderSchema,
+  'GET /orders/:orderId': orderStatusSchema,
+  'POST /cart/quote': cartQuoteSchema,
+  'POST /affiliates/lookup': affiliateLookupSchema,
+};

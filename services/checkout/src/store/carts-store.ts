@@ -1,0 +1,143 @@
+import { cartLineId, CART_LINE_LIMIT, type CartAddition, type CartItem } from '@storefront/commerce';
+import type { Database, Queryable } from '@storefront/service-kit';
+
+interface LineRow {
+  product_id: string;
+  dose: string;
+  channel: CartItem['channel'];
+  quantity: number;
+  name: string;
+  image: string;
+  price_seen_cents: number;
+}
+
+const toItem = (row: LineRow): CartItem => ({
+  id: cartLineId(row.product_id, row.dose, row.channel),
+  productId: row.product_id,
+  name: row.name,
+  variant: row.dose,
+  image: row.image,
+  price: row.price_seen_cents,
+  quantity: row.quantity,
+  channel: row.channel,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A cart id as a browser sent it, if it could name one (anything else names no cart). */
+export const cartIdOf = (value: string | undefined): string | null =>
+  value !== undefined && UUID.test(value) ? value : null;
+
+/** A cart's lines in the order they were first added; none for a cart that does not exist. */
+export async function cartLines(db: Queryable, cartId: string): Promise<CartItem[]> {
+  const { rows } = await db.query<LineRow>(
+    `SELECT product_id, dose, channel, quantity, name, image, price_seen_cents
+       FROM cart_lines WHERE cart_id = $1 ORDER BY added_at, product_id, dose, channel`,
+    [cartId],
+  );
+  return rows.map(toItem);
+}
+
+/** The cart with that id if it exists, else a new one: a cookie may outlive its cart. */
+async function existingOrNewCart(tx: Queryable, cartId: string | null): Promise<string> {
+  if (cartId) {
+    const { rowCount } = await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+    if (rowCount > 0) return cartId;
+  }
+  const { rows } = await tx.query<{ id: string }>('INSERT INTO carts DEFAULT VALUES RETURNING id');
+  return rows[0]!.id;
+}
+
+/**
+ * Adds lines (merging with a line of the same product, dose and price list), making the cart first
+ * when there is none. A cart holds at most CART_LINE_LIMIT lines: an addition past it is left out.
+ */
+async function addLines(tx: Queryable, cartId: string, additions: readonly CartAddition[]) {
+  for (const line of additions) {
+    await tx.query(
+      `INSERT INTO cart_lines (cart_id, product_id, dose, channel, quantity, name, image, price_seen_cents)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8
+        WHERE (SELECT count(*) FROM cart_lines WHERE cart_id = $1) < $9
+       ON CONFLICT (cart_id, product_id, dose, channel)
+       DO UPDATE SET quantity = cart_lines.quantity + EXCLUDED.quantity`,
+      [
+        cartId,
+        line.productId,
+        line.variant,
+        line.channel,
+        line.quantity,
+        line.name,
+        line.image,
+        line.price,
+        CART_LINE_LIMIT,
+      ],
+    );
+  }
+}
+
+/** Adds to the cart `cartId` names (or a new one); resolves to the id of the cart that holds them. */
+export function addToCart(db: Database, cartId: string | null, additions: readonly CartAddition[]) {
+  return db.transaction(async (tx) => {
+    const id = await existingOrNewCart(tx, cartId);
+    await addLines(tx, id, additions);
+    return id;
+  });
+}
+
+/** The cart's line with that id, by its key columns. */
+async function lineKey(db: Queryable, cartId: string, lineId: string) {
+  const line = (await cartLines(db, cartId)).find((item) => item.id === lineId);
+  return line ? [cartId, line.productId, line.variant, line.channel] : null;
+}
+
+/** Sets a line's quantity; 0 removes it. A line that is not there is left so. */
+export async function setLineQuantity(db: Database, cartId: string, lineId: string, quantity: number) {
+  const key = await lineKey(db, cartId, lineId);
+  if (!key) return;
+  await (quantity === 0
+    ? db.query(
+        'DELETE FROM cart_lines WHERE cart_id = $1 AND product_id = $2 AND dose = $3 AND channel = $4',
+        key,
+      )
+    : db.query(
+        'UPDATE cart_lines SET quantity = $5 WHERE cart_id = $1 AND product_id = $2 AND dose = $3 AND channel = $4',
+        [...key, quantity],
+      ));
+}
+
+export async function clearCart(db: Queryable, cartId: string): Promise<void> {
+  await db.query('DELETE FROM cart_lines WHERE cart_id = $1', [cartId]);
+}
+
+/**
+ * Gives the browser's cart to a signed-in shopper: their cart from another device takes this one's
+ * lines (quantities of the same line add up) and becomes this browser's; without one, this cart (or
+ * a new one) becomes theirs. Only a cart nobody has claimed is handed over: a browser still holding
+ * someone else's cart gets the shopper's own. Resolves to the id of the shopper's cart.
+ */
+export function claimCart(db: Database, cartId: string | null, userId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { rows: owned } = await tx.query<{ id: string }>(
+      'SELECT id FROM carts WHERE user_id = $1 FOR UPDATE',
+      [userId],
+    );
+    const { rows: browsers } = cartId
+      ? await tx.query<{ id: string }>('SELECT id FROM carts WHERE id = $1 AND user_id IS NULL FOR UPDATE', [
+          cartId,
+        ])
+      : { rows: [] };
+    const own = owned[0]?.id;
+    const anonymous = browsers[0]?.id;
+    if (!own) {
+      const id = anonymous ?? (await existingOrNewCart(tx, null));
+      await tx.query('UPDATE carts SET user_id = $2, updated_at = now() WHERE id = $1', [id, userId]);
+      return id;
+    }
+    if (anonymous) {
+      await addLines(tx, own, await cartLines(tx, anonymous));
+      await tx.query('DELETE FROM carts WHERE id = $1', [anonymous]);
+    }
+    await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [own]);
+    return own;
+  });
+}

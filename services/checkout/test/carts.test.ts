@@ -1,0 +1,190 @@
+import { shopperCartSchema, type CartAddition } from '@storefront/commerce';
+import { testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import request from 'supertest';
+import { addToCart, cartLines, claimCart } from '../src/store/carts-store';
+import { HARNESS_START_MS, openCheckoutHarness, type CheckoutHarness } from './harness';
+
+const bpcHome: CartAddition = {
+  productId: 'bpc-157',
+  name: 'BPC-157',
+  variant: '10mg',
+  image: '/api/catalog/pictures/bpc-157.svg',
+  price: 8500,
+  quantity: 1,
+  channel: 'storefront',
+};
+const bpcCatalogue: CartAddition = { ...bpcHome, price: 7999, channel: 'catalogue' };
+
+describe.each(testDatabaseKinds())('shoppers’ carts on %s', (kind) => {
+  let harness: CheckoutHarness;
+  let checkout: TestService;
+  beforeAll(async () => {
+    harness = await openCheckoutHarness(kind);
+    checkout = harness.checkout;
+  }, HARNESS_START_MS);
+  afterAll(() => harness?.dispose());
+
+  /** A browser: it keeps the cart cookie the service sets, and sends it back. */
+  function browser() {
+    let cookie = '';
+    const keep = (res: request.Response) => {
+      const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const cart = set.find((line) => line.startsWith('storefront-cart='));
+      if (cart) cookie = cart.split(';')[0]!;
+      return res;
+    };
+    return {
+      cookie: () => cookie,
+      setCookie: (value: string) => (cookie = value),
+      get: (path: string) => request(checkout.app).get(path).set('cookie', cookie).then(keep),
+      send: (method: 'post' | 'patch' | 'delete', path: string, body?: object) =>
+        request(checkout.app)[method](path).set('cookie', cookie).send(body).then(keep),
+    };
+  }
+
+  it('starts empty, without a cart or a cookie, until something is added', async () => {
+    const shopper = browser();
+    const res = await shopper.get('/cart');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ items: [], quote: null, problem: null, affiliate: null });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps the cart behind an httpOnly, SameSite=Lax cookie, priced as an order of it would be', async () => {
+    const shopper = browser();
+    const added = await shopper.send('post', '/cart/lines', { ...bpcHome, quantity: 2 });
+    expect(added.status).toBe(200);
+    const setCookie = ([] as string[]).concat(added.headers['set-cookie'] ?? [])[0]!;
+    expect(setCookie).toMatch(/^storefront-cart=[0-9a-f-]{36}; /);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+
+    const cart = shopperCartSchema.parse((await shopper.get('/cart?affiliateCode=research10')).body);
+    expect(cart.items).toEqual([{ ...bpcHome, id: 'bpc-157-10mg', quantity: 2 }]);
+    expect(cart.quote!.totals).toMatchObject({ subtotal: 17000, discount: 1700 });
+    expect(cart.affiliate).toMatchObject({ code: 'RESEARCH10', discountRate: 0.1 });
+    // A code the service does not know prices the cart without a discount.
+    const unknown = shopperCartSchema.parse((await shopper.get('/cart?affiliateCode=NOPE')).body);
+    expect(unknown.affiliate).toBeNull();
+    expect(unknown.quote!.totals.discount).toBe(0);
+    // Another browser sees nothing of it.
+    expect((await browser().get('/cart')).body.items).toEqual([]);
+  });
+
+  it('merges the same product and dose from one price list, and keeps another list’s as its own line at its price', async () => {
+    const shopper = browser();
+    await shopper.send('post', '/cart/lines', bpcHome);
+    await shopper.send('post', '/cart/lines', bpcCatalogue);
+    const cart = shopperCartSchema.parse((await shopper.send('post', '/cart/lines', bpcHome)).body);
+    expect(cart.items.map((item) => [item.id, item.quantity])).toEqual([
+      ['bpc-157-10mg', 2],
+      ['bpc-157-10mg-catalogue', 1],
+    ]);
+    expect(cart.quote!.lines.map((line) => line.unitPrice)).toEqual([8500, 7999]);
+    expect(cart.quote!.totals.subtotal).toBe(2 * 8500 + 7999);
+
+    // The other order of adding gives the same lines at the same prices.
+    const other = browser();
+    await other.send('post', '/cart/lines', bpcCatalogue);
+    await other.send('post', '/cart/lines', { ...bpcHome, quantity: 2 });
+    const otherCart = shopperCartSchema.parse((await other.get('/cart')).body);
+    expect(otherCart.quote!.totals).toEqual(cart.quote!.totals);
+  });
+
+  it('sets a quantity, removes at 0 or on request, and empties', async () => {
+    const shopper = browser();
+    await shopper.send('post', '/cart/lines', bpcHome);
+    await shopper.send('post', '/cart/lines', {
+      ...bpcHome,
+      productId: 'tb-500',
+      name: 'TB-500',
+      variant: '5mg',
+    });
+    let cart = (await shopper.send('patch', '/cart/lines/bpc-157-10mg', { quantity: 7 })).body;
+    expect(cart.items.map((item: { quantity: number }) => item.quantity)).toEqual([7, 1]);
+    cart = (await shopper.send('patch', '/cart/lines/bpc-157-10mg', { quantity: 0 })).body;
+    expect(cart.items.map((item: { id: string }) => item.id)).toEqual(['tb-500-5mg']);
+    cart = (await shopper.send('delete', '/cart/lines/tb-500-5mg')).body;
+    expect(cart.items).toEqual([]);
+    await shopper.send('post', '/cart/lines', bpcHome);
+    expect((await shopper.send('delete', '/cart')).body.items).toEqual([]);
+    expect((await shopper.get('/cart')).body.items).toEqual([]);
+  });
+
+  it('shows the lines with why when the cart cannot be priced: 1,000 vials of one product over two lists', async () => {
+    const shopper = browser();
+    await shopper.send('post', '/cart/lines', { ...bpcHome, quantity: 1000 });
+    const cart = shopperCartSchema.parse((await shopper.send('post', '/cart/lines', bpcCatalogue)).body);
+    expect(cart.items).toHaveLength(2);
+    expect(cart.quote).toBeNull();
+    expect(cart.problem).toBe(
+      'Online orders are limited to 1,000 vials of one product and $50,000 in total. For a larger order, please contact us.',
+    );
+  });
+
+  it('carries over a cart kept in the browser, once, merging with what is there', async () => {
+    const shopper = browser();
+    await shopper.send('post', '/cart/lines', bpcHome);
+    const cart = (await shopper.send('post', '/cart/import', { items: [bpcHome, bpcCatalogue] })).body;
+    expect(cart.items.map((item: { id: string; quantity: number }) => [item.id, item.quantity])).toEqual([
+      ['bpc-157-10mg', 2],
+      ['bpc-157-10mg-catalogue', 1],
+    ]);
+  });
+
+  it('refuses what no page would add: another site’s picture, a price list it does not know, no quantity', async () => {
+    const shopper = browser();
+    for (const body of [
+      { ...bpcHome, image: 'https://evil.example/x.svg' },
+      { ...bpcHome, image: 'javascript:alert(1)' },
+      { ...bpcHome, channel: 'wholesale' },
+      { ...bpcHome, quantity: 0 },
+      { ...bpcHome, price: -1 },
+    ]) {
+      expect((await shopper.send('post', '/cart/lines', body)).status).toBe(400);
+    }
+    expect(shopper.cookie()).toBe('');
+  });
+
+  it('treats a cookie naming no cart as no cart, and never another’s line', async () => {
+    const shopper = browser();
+    shopper.setCookie('storefront-cart=not-a-cart');
+    expect((await shopper.get('/cart')).body.items).toEqual([]);
+    shopper.setCookie('storefront-cart=00000000-0000-4000-8000-000000000000');
+    expect((await shopper.send('patch', '/cart/lines/bpc-157-10mg', { quantity: 3 })).body.items).toEqual([]);
+    const added = await shopper.send('post', '/cart/lines', bpcHome);
+    expect(shopper.cookie()).not.toBe('storefront-cart=00000000-0000-4000-8000-000000000000');
+    expect(added.body.items).toHaveLength(1);
+  });
+
+  it('asks a signed-in shopper for a token before handing them a cart', async () => {
+    const res = await browser().send('post', '/cart/owner');
+    expect(res.status).toBe(401);
+  });
+
+  describe('a signed-in shopper’s cart', () => {
+    const lineIds = async (cartId: string) =>
+      (await cartLines(checkout.db, cartId)).map((item) => `${item.id}×${item.quantity}`);
+
+    it('becomes theirs on this browser, and on another device takes in that browser’s lines', async () => {
+      const laptop = await addToCart(checkout.db, null, [bpcHome]);
+      const owned = await claimCart(checkout.db, laptop, 'user-a');
+      expect(owned).toBe(laptop);
+      const phone = await addToCart(checkout.db, null, [bpcHome, bpcCatalogue]);
+      expect(await claimCart(checkout.db, phone, 'user-a')).toBe(laptop);
+      expect(await lineIds(laptop)).toEqual(['bpc-157-10mg×2', 'bpc-157-10mg-catalogue×1']);
+      expect(await lineIds(phone)).toEqual([]);
+    });
+
+    it('never hands one shopper’s cart to another who signs in on the same browser', async () => {
+      const shared = await addToCart(checkout.db, null, [bpcHome]);
+      await claimCart(checkout.db, shared, 'user-b');
+      const theirs = await claimCart(checkout.db, shared, 'user-c');
+      expect(theirs).not.toBe(shared);
+      expect(await lineIds(theirs)).toEqual([]);
+      expect(await lineIds(shared)).toEqual(['bpc-157-10mg×1']);
+    });
+  });
+});
