@@ -6,8 +6,7 @@ export const routes = defineRoutes([
     path: '/auth',
     exposed: 'AuthPage',
     label: 'sign-in page',
-    // Signed-in visitors are sent home: only the browser knows the session.
-    render: 'client',
+    // Its forms work without scripts; signed-in visitors are sent home once the browser knows the session.
     indexed: false,
     head: {
       title: 'Sign In',

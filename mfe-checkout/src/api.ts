@@ -1,37 +1,39 @@
 import {
   ApiError,
-  affiliateLookupSchema,
   apiResource,
-  cartQuoteSchema,
-  checkoutProductSchema,
-  dedicatedCheckoutSchema,
-  orderStatusSchema,
-  placedOrderSchema,
   requestJson,
   type AffiliateLookup,
   type CartQuote,
   type CartQuoteRequest,
   type OrderRequestInput,
-  type OrderStatus,
   type PlacedOrder,
+  NoCheckoutUrlError,
 } from '@storefront/commerce';
 import { fillPath } from '@storefront/routing';
-import { NoCheckoutUrlError } from './domain/payment-messages';
+import { apiReads } from './api-reads';
+
+const { catalog, checkout } = apiReads;
 
 /** A product as the generic checkout sells it (its own price list), chosen by ?peptideId. */
 export const QUICK_CHECKOUT_PRODUCT_URL = '/api/catalog/checkout-products/quick-checkout/:peptideId';
 /** A dedicated checkout page (its settings, and its product at the storefront's prices), by its slug. */
 export const DEDICATED_CHECKOUT_URL = '/api/catalog/dedicated-checkouts/:slug';
 
+/** An order's status by the id /success carries (?session_id): the server renders the page with it. */
+export const ORDER_STATUS_URL = '/api/checkout/orders/:session_id';
+
 /** The only place this module talks to services (through the shell's /api proxy). */
 export const checkoutApi = {
   quickCheckoutProduct: (peptideId: string) =>
-    apiResource(fillPath(QUICK_CHECKOUT_PRODUCT_URL, { peptideId }), checkoutProductSchema),
+    apiResource(
+      fillPath(QUICK_CHECKOUT_PRODUCT_URL, { peptideId }),
+      catalog['GET /checkout-products/quick-checkout/:productId'],
+    ),
   dedicatedCheckout: (slug: string) =>
-    apiResource(fillPath(DEDICATED_CHECKOUT_URL, { slug }), dedicatedCheckoutSchema),
+    apiResource(fillPath(DEDICATED_CHECKOUT_URL, { slug }), catalog['GET /dedicated-checkouts/:slug']),
   /** An answer that is not a failure but has no payment page to go to is a NoCheckoutUrlError. */
   placeOrder: (order: OrderRequestInput, idempotencyKey: string): Promise<PlacedOrder> =>
-    requestJson('/api/checkout/orders', placedOrderSchema, {
+    requestJson('/api/checkout/orders', checkout['POST /orders'], {
       method: 'POST',
       headers: { 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(order),
@@ -40,17 +42,18 @@ export const checkoutApi = {
     }),
   /** The cart priced now by the checkout service, as an order of it would be. */
   quoteCart: (cart: CartQuoteRequest, signal?: AbortSignal): Promise<CartQuote> =>
-    requestJson('/api/checkout/cart/quote', cartQuoteSchema, {
+    requestJson('/api/checkout/cart/quote', checkout['POST /cart/quote'], {
       method: 'POST',
       body: JSON.stringify(cart),
       signal,
     }),
   /** The affiliate behind a code; 404 when the service knows none. */
   lookupAffiliate: (code: string): Promise<AffiliateLookup> =>
-    requestJson('/api/checkout/affiliates/lookup', affiliateLookupSchema, {
+    requestJson('/api/checkout/affiliates/lookup', checkout['POST /affiliates/lookup'], {
       method: 'POST',
       body: JSON.stringify({ code }),
     }),
-  orderStatus: (orderId: string): Promise<OrderStatus> =>
-    requestJson(`/api/checkout/orders/${encodeURIComponent(orderId)}`, orderStatusSchema),
+  /** An order's number and status, by the session id Square's redirect carries. */
+  orderStatus: (sessionId: string) =>
+    apiResource(fillPath(ORDER_STATUS_URL, { session_id: sessionId }), checkout['GET /orders/:orderId']),
 };

@@ -1,7 +1,5 @@
 import { defineRoutes } from '@storefront/routing';
-import { DEDICATED_CHECKOUT_URL, QUICK_CHECKOUT_PRODUCT_URL } from './api';
-
-const transactional = { render: 'client', indexed: false } as const;
+import { DEDICATED_CHECKOUT_URL, ORDER_STATUS_URL, QUICK_CHECKOUT_PRODUCT_URL } from './api';
 
 /**
  * The pages this module serves; the shell's route table comes from here, through the registry. The
@@ -35,21 +33,26 @@ export const routes = defineRoutes([
     path: '/cart-checkout',
     exposed: 'CartCheckoutPage',
     label: 'checkout',
-    ...transactional,
+    // Rendered by the server from the visitor's cart (its cookie), so the order form works without scripts.
+    indexed: false,
     head: { title: 'Cart Checkout', description: 'Check out the research peptides in your cart.' },
   },
   {
     path: '/ref/:code',
     exposed: 'ReferralPage',
     label: 'affiliate link page',
-    ...transactional,
+    // The shell's server applies the code and renders the result (a page for this visitor alone).
+    indexed: false,
     head: { title: 'Applying Affiliate Code', description: 'Applying your affiliate discount.' },
   },
   {
     path: '/success',
     exposed: 'SuccessPage',
     label: 'order confirmation',
-    ...transactional,
+    indexed: false,
+    // Rendered with the order's status as the checkout service tells it (never kept: it has no ETag).
+    query: { session_id: '' },
+    data: { order: ORDER_STATUS_URL },
     // Before its status is known the page cannot claim success, so its title does not either.
     head: { title: 'Your Order', description: 'The confirmation and payment status of your order.' },
   },

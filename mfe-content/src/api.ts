@@ -1,7 +1,5 @@
 import {
   apiResource,
-  newsletterResultSchema,
-  policyDocumentSchema,
   requestJson,
   type ApiResource,
   type NewsletterResult,
@@ -10,6 +8,7 @@ import {
   type PolicySlug,
 } from '@storefront/commerce';
 import { fillPath } from '@storefront/routing';
+import { apiReads } from './api-reads';
 
 /** The only place this module talks to its service (through the shell's /api/content proxy). */
 const BASE = '/api/content';
@@ -21,9 +20,9 @@ export interface ContentApi {
 }
 
 export const contentApi: ContentApi = {
-  policy: (slug) => apiResource(fillPath(POLICY_URL, { slug }), policyDocumentSchema),
+  policy: (slug) => apiResource(fillPath(POLICY_URL, { slug }), apiReads.content['GET /policies/:slug']),
   subscribe: (subscription) =>
-    requestJson(`${BASE}/subscribers`, newsletterResultSchema, {
+    requestJson(`${BASE}/subscribers`, apiReads.content['POST /subscribers'], {
       method: 'POST',
       body: JSON.stringify(subscription),
     }),

@@ -1,10 +1,12 @@
-import { apiResource, productPageSchema } from '@storefront/commerce';
+import { apiResource } from '@storefront/commerce';
 import { fillPath } from '@storefront/routing';
+import { apiReads } from './api-reads';
 
 /** The only place this module talks to its service (through the shell's /api/product proxy). */
 export const PRODUCT_PAGE_URL = '/api/product/products/:productId';
 
 export const productApi = {
-  page: (productId: string) => apiResource(fillPath(PRODUCT_PAGE_URL, { productId }), productPageSchema),
+  page: (productId: string) =>
+    apiResource(fillPath(PRODUCT_PAGE_URL, { productId }), apiReads.product['GET /products/:productId']),
   certificateUrl: (productId: string) => `${fillPath(PRODUCT_PAGE_URL, { productId })}/coa.pdf`,
 };

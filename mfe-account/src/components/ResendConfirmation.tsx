@@ -1,19 +1,22 @@
 import type { RuntimeConfig } from '@storefront/bus';
-import { Button } from '@storefront/ui';
+import { AUTH_MESSAGES, authErrorMessage } from '@storefront/commerce';
+import { Button, FormNotice, useFormEcho, type FormMessage } from '@storefront/ui';
 import { useState } from 'react';
 import { authClient } from '../session/auth-client';
-import { AUTH_MESSAGES, authErrorMessage } from '../session/auth-messages';
-import { OutcomeMessage, type Outcome } from './OutcomeMessage';
 
 /**
  * Offered when sign-in answers 'Email not confirmed': a new confirmation link, for whoever lost the
- * first or let it expire (links last 24 hours). The service limits how often one address gets one.
+ * first or let it expire (links last 24 hours). The service limits how often one address gets one. A
+ * submit button of the sign-in form, naming its own action, so the shell's server sends the link where
+ * no script runs.
  */
-export function ResendConfirmation({ email, config }: { email: string; config: RuntimeConfig }) {
+export function ResendConfirmation({ email, config }: { email: string; config: RuntimeConfig | null }) {
+  const echo = useFormEcho('resend');
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<FormMessage | null>(echo?.message ?? null);
 
   async function resend() {
+    if (!config) return;
     setSending(true);
     try {
       const { error } = await authClient(config).auth.resend({
@@ -23,21 +26,31 @@ export function ResendConfirmation({ email, config }: { email: string; config: R
       });
       setOutcome(
         error
-          ? { tone: 'error', text: authErrorMessage(error) }
-          : { tone: 'success', text: AUTH_MESSAGES.confirmationResent },
+          ? { title: authErrorMessage(error), tone: 'error' }
+          : { title: AUTH_MESSAGES.confirmationResent, tone: 'success' },
       );
     } catch {
-      setOutcome({ tone: 'error', text: AUTH_MESSAGES.unexpected });
+      setOutcome({ title: AUTH_MESSAGES.unexpected, tone: 'error' });
     } finally {
       setSending(false);
     }
   }
 
-  if (outcome?.tone === 'success') return <OutcomeMessage outcome={outcome} />;
+  if (outcome?.tone === 'success') return <FormNotice message={outcome} />;
   return (
     <>
-      {outcome && <OutcomeMessage outcome={outcome} />}
-      <Button type="button" $variant="secondary" disabled={sending} onClick={() => void resend()}>
+      {outcome && <FormNotice message={outcome} />}
+      <Button
+        type="submit"
+        name="_action"
+        value="resend"
+        $variant="secondary"
+        disabled={sending}
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          void resend();
+        }}
+      >
         {sending ? 'Sending...' : 'Resend confirmation email'}
       </Button>
     </>

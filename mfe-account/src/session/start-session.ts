@@ -1,6 +1,12 @@
-import { accountOwnedStores, bus, type AuthEvent, type StartAuthSession } from '@storefront/bus';
+import {
+  accountOwnedStores,
+  AUTH_SESSION_HANDOFF_COOKIE,
+  bus,
+  type AuthEvent,
+  type StartAuthSession,
+} from '@storefront/bus';
 import { authClient } from './auth-client';
-import { AUTH_MESSAGES } from './auth-messages';
+import { AUTH_MESSAGES } from '@storefront/commerce';
 
 let started = false;
 
@@ -13,6 +19,28 @@ function linkArrival(hash: string): LinkArrival {
   if (fragment.has('error_description')) return 'refused';
   return null;
 }
+
+/** The session the shell's server signed in without scripts, if it left one for this client. */
+function handedOffSession(): { access_token: string; refresh_token: string } | null {
+  for (const cookie of document.cookie.split(';')) {
+    const [name, ...value] = cookie.trim().split('=');
+    if (name !== AUTH_SESSION_HANDOFF_COOKIE) continue;
+    try {
+      const session = JSON.parse(decodeURIComponent(value.join('='))) as Record<string, unknown>;
+      const { access_token: access, refresh_token: refresh } = session;
+      return typeof access === 'string' && typeof refresh === 'string'
+        ? { access_token: access, refresh_token: refresh }
+        : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const forgetHandedOffSession = () => {
+  document.cookie = `${AUTH_SESSION_HANDOFF_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
 
 /** Tells a researcher who followed a confirmation link how it went, once its answer is known. */
 function announceArrival(arrival: LinkArrival, signedIn: boolean) {
@@ -51,8 +79,14 @@ const startSession: StartAuthSession = (config) => {
       loading: false,
       event: event as AuthEvent,
       user: user ? { id: user.id, email: user.email ?? '' } : null,
+      // For the services that act for the shopper (the checkout service hands them their cart).
+      accessToken: session?.access_token ?? null,
     });
   });
+  // The cookie goes only once supabase-js has answered: a page left while the session was being checked
+  // (the signed-in page moves home after a second) leaves it for the next page to take.
+  const handedOff = handedOffSession();
+  if (handedOff) void client.auth.setSession(handedOff).finally(forgetHandedOffSession);
   bus.on('auth/sign-out').subscribe(() => {
     void client.auth.signOut().then(({ error }) => {
       if (error) console.error('Sign-out failed', error);

@@ -2,28 +2,44 @@ import { bus, type CartAddition } from '@storefront/bus';
 import { Button, useAddedFeedback } from '@storefront/ui';
 
 /**
- * Adds one line to the cart by publishing on the bus (the shell owns the cart), then shows 'Added!'
- * and the spec's toast. Errors are only logged, as the spec says.
+ * Adds one line to the cart by publishing on the bus (the shell carries it out with the checkout
+ * service), then shows 'Added!' and the spec's toast. It submits its card's form with `cart-add`:
+ * where no script runs (or before the page hydrates) the shell's server adds it. Errors are only
+ * logged, as the spec says.
  */
-export function AddToCartButton({ item, label }: { item: Omit<CartAddition, 'quantity'>; label: string }) {
+export function AddToCartButton({
+  item,
+  label,
+}: {
+  /**
+   * What is added, asked when it is: from its card's form, whose choice (a size) a tap made before the
+   * page hydrated may have changed before the card's state has caught up.
+   */
+  item(form: HTMLFormElement | null): Omit<CartAddition, 'quantity'>;
+  label: string;
+}) {
   const { added, showAdded } = useAddedFeedback();
 
-  const add = () => {
-    if (!bus.publish('cart/add', { ...item, quantity: 1 })) {
-      console.error('Add to cart was refused', item);
+  const add = (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    const addition = item(event.currentTarget.form);
+    if (!bus.publish('cart/add', { ...addition, quantity: 1 })) {
+      console.error('Add to cart was refused', addition);
       return;
     }
     bus.publish('toast/show', {
       title: 'Added to Cart',
-      description: `${item.name} - ${item.variant} has been added to your cart.`,
+      description: `${addition.name} - ${addition.variant} has been added to your cart.`,
     });
     showAdded();
   };
 
   return (
     <Button
-      type="button"
-      $variant={added ? 'success' : 'primary'}
+      type="submit"
+      name="_action"
+      value="cart-add"
+      data-state={added ? 'added' : undefined}
       onClick={add}
       aria-label={added ? undefined : label}
     >

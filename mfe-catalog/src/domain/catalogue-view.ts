@@ -16,6 +16,18 @@ export interface CatalogueQuery {
   sort: CatalogueSort;
 }
 
+const SORTS = new Set<string>(SORT_OPTIONS.map((option) => option.value));
+
+/** The catalogue's search, category and sort from its address (?search=&category=&sort=), or the defaults. */
+export function catalogueQueryFrom(fields: { get(name: string): string | null }): CatalogueQuery {
+  const sort = fields.get('sort') ?? '';
+  return {
+    search: fields.get('search') ?? '',
+    category: fields.get('category') || ALL_CATEGORIES,
+    sort: SORTS.has(sort) ? (sort as CatalogueSort) : 'name',
+  };
+}
+
 const comparators: Record<CatalogueSort, (a: CatalogueProduct, b: CatalogueProduct) => number> = {
   name: (a, b) => a.name.localeCompare(b.name, 'en'),
   price: (a, b) => a.price - b.price || a.name.localeCompare(b.name, 'en'),

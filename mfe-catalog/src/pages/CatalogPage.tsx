@@ -1,4 +1,5 @@
 import { Button, Card, Container, Muted, Spinner, useResource } from '@storefront/ui';
+import { useLocation } from '@storefront/routing';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { catalogApi } from '../api';
@@ -6,7 +7,7 @@ import { CatalogueCard } from '../components/catalogue/CatalogueCard';
 import { CatalogueToolbar } from '../components/catalogue/CatalogueToolbar';
 import { Grid } from '../components/home/ProductGrid';
 import { LoadFailure } from '../components/LoadFailure';
-import { ALL_CATEGORIES, viewCatalogue, type CatalogueQuery } from '../domain/catalogue-view';
+import { catalogueQueryFrom, viewCatalogue, type CatalogueQuery } from '../domain/catalogue-view';
 
 const Page = styled.main`
   padding: 3rem 0 4rem;
@@ -35,7 +36,9 @@ const FIRST_ROW = 3;
 
 export default function CatalogPage() {
   const catalogue = useResource(catalogApi.catalogue);
-  const [query, setQuery] = useState<CatalogueQuery>({ search: '', category: ALL_CATEGORIES, sort: 'name' });
+  // The address holds the search, category and sort a form sent without scripts asked for.
+  const { search } = useLocation();
+  const [query, setQuery] = useState<CatalogueQuery>(() => catalogueQueryFrom(new URLSearchParams(search)));
 
   return (
     <Page>

@@ -1,5 +1,5 @@
 import { stores, useStore } from '@storefront/bus';
-import { Container, RemoteRegion, ScrollReveal, Spinner, useResource } from '@storefront/ui';
+import { Container, RemoteRegion, ScrollReveal, Spinner, StaticHtml, useResource } from '@storefront/ui';
 import { useEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
 import { catalogApi } from '../api';
@@ -27,7 +27,8 @@ const Placeholder = styled.div`
 /**
  * The header search filters the grid: while a search is typed (or arrives from another page), the grid
  * is brought into view if its heading is off screen, so the shopper sees the results change. A frame
- * later, so the shell's scroll to the top of a newly opened page comes first.
+ * later, so the shell's scroll to the top of a newly opened page comes first. At once, not smoothly: the
+ * page's smooth scrolling is cut short where the grid shrinks under it with the next key typed.
  */
 function useSearchResultsInView(section: RefObject<HTMLElement | null>, query: string) {
   const searching = query.trim() !== '';
@@ -40,7 +41,8 @@ function useSearchResultsInView(section: RefObject<HTMLElement | null>, query: s
       const { top, bottom } = heading.getBoundingClientRect();
       // The sticky header covers the top of the screen; the page's scroll padding is its height.
       const coveredTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-      if (top < coveredTop || bottom > window.innerHeight) element.scrollIntoView({ block: 'start' });
+      if (top < coveredTop || bottom > window.innerHeight)
+        element.scrollIntoView({ block: 'start', behavior: 'instant' });
     });
     return () => cancelAnimationFrame(frame);
   }, [section, searching, query]);
@@ -80,11 +82,16 @@ export default function HomePage() {
           {products.status === 'ready' && <ProductGrid products={products.data.products} query={query} />}
         </Container>
       </Products>
+      {/* Copy without controls: plain HTML the browser keeps as the server sent it (nothing to hydrate). */}
       <ScrollReveal>
-        <QualityAssurance />
+        <StaticHtml>
+          <QualityAssurance />
+        </StaticHtml>
       </ScrollReveal>
       <ScrollReveal delay={100}>
-        <ScientificCollaboration />
+        <StaticHtml>
+          <ScientificCollaboration />
+        </StaticHtml>
       </ScrollReveal>
       <ScrollReveal delay={100}>
         <RemoteRegion

@@ -9,7 +9,7 @@ import {
 } from './affiliate-binding';
 
 // The store's state machine is under test; the checkout service's lookup (exercised for real by the
-// browser tests) is replaced by a table of codes and an answer the test releases when it chooses.
+// browser tests) is replaced by a table of codes, answered at once or when the test chooses.
 const CODES: Record<string, AffiliateLookup> = {
   RESEARCH10: {
     code: 'RESEARCH10',
@@ -34,6 +34,7 @@ describe('affiliate store', () => {
   let toastSubscription: { unsubscribe(): void };
   beforeEach(() => {
     localStorage.clear();
+    document.cookie = 'affiliate_code=; Path=/; Max-Age=0';
     lookups.length = 0;
     toasts = [];
     toastSubscription = bus.on('toast/show').subscribe((t) => toasts.push(t));
@@ -42,6 +43,24 @@ describe('affiliate store', () => {
     unbind();
     toastSubscription.unsubscribe();
     checkoutOwnedStores.affiliate.set({ status: 'none' });
+  });
+
+  it('takes up a code applied where no script ran (its cookie only), once the service confirms it', async () => {
+    document.cookie = 'affiliate_code=LAB15; Path=/';
+    unbind = bindAffiliate(localStorage, lookup);
+    expect(stores.affiliate.get()).toEqual({ status: 'validating', code: 'LAB15' });
+    await settle();
+    expect(stores.affiliate.get()).toMatchObject({ status: 'applied', code: 'LAB15' });
+    expect(localStorage.getItem(AFFILIATE_CODE_KEY)).toBe('LAB15');
+  });
+
+  it('keeps the applied code in a cookie too, for the server, and takes it out with the code', async () => {
+    unbind = bindAffiliate(localStorage, lookup);
+    bus.publish('affiliate/apply', { code: 'research10' });
+    await settle();
+    expect(document.cookie).toContain('affiliate_code=RESEARCH10');
+    bus.publish('affiliate/clear');
+    expect(document.cookie).not.toContain('affiliate_code=RESEARCH10');
   });
 
   it('goes none → validating → applied, saves the code and data, and says so', async () => {
@@ -111,12 +130,42 @@ describe('affiliate store', () => {
     expect(toasts[0]).toMatchObject({ title: 'Invalid Code' });
   });
 
-  it('lets the latest of two quick attempts decide', async () => {
-    unbind = bindAffiliate(localStorage, lookup);
+  /** A lookup whose answers the test gives, in the order it chooses. */
+  function heldLookup() {
+    const waiting = new Map<string, () => void>();
+    const held = (code: string) => {
+      lookups.push(code);
+      return new Promise<AffiliateLookup>((resolve) => waiting.set(code, () => resolve(CODES[code]!)));
+    };
+    const answer = async (code: string) => {
+      waiting.get(code)!();
+      await settle();
+    };
+    return { held, answer };
+  }
+
+  it('lets the latest of two quick attempts decide, even when the earlier one is answered last', async () => {
+    const { held, answer } = heldLookup();
+    unbind = bindAffiliate(localStorage, held);
     bus.publish('affiliate/apply', { code: 'RESEARCH10' });
     bus.publish('affiliate/apply', { code: 'LAB15' });
-    await settle();
+    await answer('LAB15');
+    await answer('RESEARCH10');
+    expect(lookups).toEqual(['RESEARCH10', 'LAB15']);
     expect(stores.affiliate.get()).toMatchObject({ status: 'applied', code: 'LAB15' });
+    expect(localStorage.getItem(AFFILIATE_CODE_KEY)).toBe('LAB15');
+    expect(toasts).toHaveLength(1);
+  });
+
+  it('stays cleared when a code is answered after the shopper cleared it', async () => {
+    const { held, answer } = heldLookup();
+    unbind = bindAffiliate(localStorage, held);
+    bus.publish('affiliate/apply', { code: 'LAB15' });
+    bus.publish('affiliate/clear');
+    await answer('LAB15');
+    expect(stores.affiliate.get()).toEqual({ status: 'cleared' });
+    expect(localStorage.getItem(AFFILIATE_CODE_KEY)).toBeNull();
+    expect(toasts).toEqual([]);
   });
 
   it('goes applied → cleared and forgets the saved code', async () => {

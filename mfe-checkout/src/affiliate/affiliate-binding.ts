@@ -1,4 +1,6 @@
 import {
+  AFFILIATE_CODE_COOKIE,
+  AFFILIATE_COOKIE_MAX_AGE_SECONDS,
   AFFILIATE_URL_PARAMETERS,
   bus,
   checkoutOwnedStores,
@@ -6,12 +8,14 @@ import {
   type AffiliateState,
 } from '@storefront/bus';
 import {
+  AFFILIATE_MESSAGES,
   ApiError,
   affiliateDiscountSchema,
   type AffiliateDiscount,
   normalizeAffiliateCode,
   type AffiliateLookup,
 } from '@storefront/commerce';
+import { EMPTY, filter, from, map, merge, of, switchMap, tap } from 'rxjs';
 import { checkoutApi } from '../api';
 
 /** Spec section 9: the saved code and data live under these keys. */
@@ -20,32 +24,21 @@ export const AFFILIATE_DATA_KEY = 'affiliate_data';
 
 export type AffiliateLookupFn = (code: string) => Promise<AffiliateLookup>;
 
-const invalidCode: [string, string] = ['Invalid Code', 'The affiliate code you entered is not valid.'];
+type Message = { title: string; description: string };
+
 // Not in the spec, which trusts a saved code: said when the service no longer knows one.
-const withdrawnCode = (code: string): [string, string] => [
-  'Affiliate code removed',
-  `The affiliate code ${code} is no longer valid, so its discount has been removed.`,
-];
-const discountApplied = (data: AffiliateDiscount): [string, string] => [
-  'Discount Applied!',
-  `${data.affiliateName} discount applied successfully.`,
-];
+const withdrawnCode = (code: string): Message => ({
+  title: 'Affiliate code removed',
+  description: `The affiliate code ${code} is no longer valid, so its discount has been removed.`,
+});
+const discountApplied = (data: AffiliateDiscount) => AFFILIATE_MESSAGES.discountApplied(data.affiliateName);
 
 /** Spec section 8's toasts, by where the code came from. */
-const MESSAGES: Record<
-  AffiliateSource,
-  { applied(data: AffiliateDiscount): [string, string]; refused: [string, string] }
-> = {
-  'cart-panel': { applied: discountApplied, refused: invalidCode },
-  link: { applied: discountApplied, refused: invalidCode },
-  checkout: {
-    applied: () => ['Affiliate Code Applied', 'Your discount has been applied to the order.'],
-    refused: invalidCode,
-  },
-  referral: {
-    applied: () => ['Affiliate Code Applied!', 'Welcome! Your affiliate discount is now active.'],
-    refused: ['Code Issue', 'There was a problem applying the affiliate code.'],
-  },
+const MESSAGES: Record<AffiliateSource, { applied(data: AffiliateDiscount): Message; refused: Message }> = {
+  'cart-panel': { applied: discountApplied, refused: AFFILIATE_MESSAGES.invalid },
+  link: { applied: discountApplied, refused: AFFILIATE_MESSAGES.invalid },
+  checkout: { applied: () => AFFILIATE_MESSAGES.checkoutApplied, refused: AFFILIATE_MESSAGES.invalid },
+  referral: { applied: () => AFFILIATE_MESSAGES.referralApplied, refused: AFFILIATE_MESSAGES.referralFailed },
 };
 
 /** The saved affiliate, if both keys are present and readable; anything unreadable is removed. */
@@ -63,7 +56,31 @@ export function readSavedAffiliate(storage: Storage): AffiliateState {
   return { status: 'none' };
 }
 
+/**
+ * The applied code as a cookie too, beside the spec's storage keys: the shell's server prices a cart
+ * and an order sent without scripts with it, and applies one itself (an Apply sent without scripts),
+ * which this binding then takes up.
+ */
+export const affiliateCookie = {
+  read(): string | null {
+    if (typeof document === 'undefined') return null;
+    for (const cookie of document.cookie.split(';')) {
+      const [name, value = ''] = cookie.trim().split('=');
+      if (name === AFFILIATE_CODE_COOKIE) return normalizeAffiliateCode(decodeURIComponent(value)) || null;
+    }
+    return null;
+  },
+  write(code: string | null): void {
+    if (typeof document === 'undefined') return;
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${AFFILIATE_CODE_COOKIE}=${encodeURIComponent(code ?? '')}; Path=/; Max-Age=${
+      code ? AFFILIATE_COOKIE_MAX_AGE_SECONDS : 0
+    }; SameSite=Lax${secure}`;
+  },
+};
+
 function forget(storage: Storage) {
+  affiliateCookie.write(null);
   try {
     storage.removeItem(AFFILIATE_CODE_KEY);
     storage.removeItem(AFFILIATE_DATA_KEY);
@@ -73,11 +90,12 @@ function forget(storage: Storage) {
 }
 
 function save(storage: Storage, code: string, data: AffiliateDiscount) {
+  affiliateCookie.write(code);
   try {
     storage.setItem(AFFILIATE_CODE_KEY, code);
     storage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(data));
   } catch {
-    // storage full or blocked: the discount holds for this page only
+    // storage full or blocked: the cookie keeps the discount
   }
 }
 
@@ -133,63 +151,73 @@ export function bindAffiliate(
     checkoutOwnedStores.affiliate.set(state);
   };
   checkoutOwnedStores.affiliate.set(settled);
-  let latest = 0;
-  /**
-   * Asks the service about a code, showing it as being checked meanwhile. Null when a newer attempt (or
-   * a clear) has happened during the lookup: that one decides.
-   */
-  const check = async (code: string): Promise<LookupAnswer | null> => {
-    const attempt = ++latest;
-    checkoutOwnedStores.affiliate.set({ status: 'validating', code });
-    const answer = await ask(lookup, code);
-    return attempt === latest ? answer : null;
-  };
   const confirm = (code: string, data: AffiliateDiscount) => {
     settle({ status: 'applied', code, data });
     save(storage, code, data);
   };
-
-  const saved = readSavedAffiliate(storage);
-  if (saved.status === 'applied') {
-    void check(saved.code).then((answer) => {
-      if (!answer) return;
-      if (answer.data) return confirm(saved.code, answer.data);
-      // Unreachable just now: no discount is shown, and the saved code is asked about on the next visit.
-      checkoutOwnedStores.affiliate.set(settled);
-      if (!answer.refused) return;
-      forget(storage);
-      const [title, description] = withdrawnCode(saved.code);
-      bus.publish('toast/show', { title, description, variant: 'destructive' });
-    });
-  }
   const refuse = (source: AffiliateSource) => {
-    const [title, description] = MESSAGES[source].refused;
-    bus.publish('toast/show', { title, description, variant: 'destructive' });
+    bus.publish('toast/show', { ...MESSAGES[source].refused, variant: 'destructive' });
   };
-  const applying = bus.on('affiliate/apply').subscribe(async ({ code: raw, source }) => {
-    const code = normalizeAffiliateCode(raw);
-    // A blank code is refused without a lookup and leaves any lookup under way alone.
-    if (!code) return refuse(source);
-    const answer = await check(code);
-    if (!answer) return;
+
+  /** What the service's answer about a code saved by an earlier visit (or in the cookie) does. */
+  const concludeSaved = (code: string, answer: LookupAnswer) => {
+    if (answer.data) return confirm(code, answer.data);
+    // Unreachable just now: no discount is shown, and the saved code is asked about on the next visit.
+    checkoutOwnedStores.affiliate.set(settled);
+    if (!answer.refused) return;
+    forget(storage);
+    bus.publish('toast/show', { ...withdrawnCode(code), variant: 'destructive' });
+  };
+  /** What the service's answer about a code the shopper applied does. */
+  const concludeApplied = (code: string, source: AffiliateSource, answer: LookupAnswer) => {
     // A refused code and a failed lookup both count as 'not valid' (spec section 8).
     if (!answer.data) {
       checkoutOwnedStores.affiliate.set(settled);
       return refuse(source);
     }
     confirm(code, answer.data);
-    const [title, description] = MESSAGES[source].applied(answer.data);
-    bus.publish('toast/show', { title, description, variant: 'success' });
-  });
-  const clearing = bus.on('affiliate/clear').subscribe(() => {
-    latest++;
+    bus.publish('toast/show', { ...MESSAGES[source].applied(answer.data), variant: 'success' });
+  };
+
+  // A code applied where no script ran is in the cookie only: it is confirmed like a saved one.
+  const fromStorage = readSavedAffiliate(storage);
+  const cookieCode = affiliateCookie.read();
+  const savedCode = fromStorage.status === 'applied' ? fromStorage.code : cookieCode;
+
+  const applied = bus.on('affiliate/apply').pipe(
+    map(({ code, source }) => ({ code: normalizeAffiliateCode(code), source })),
+    // A blank code is refused without a lookup and leaves any lookup under way alone.
+    tap(({ code, source }) => {
+      if (!code) refuse(source);
+    }),
+    filter(({ code }) => code !== ''),
+  );
+  /** Each attempt shows its code as being checked and asks the service; a newer attempt or a clear
+   * drops the answer of the one before it (switchMap), so the latest always decides. */
+  const attempt = (code: string, conclude: (answer: LookupAnswer) => void) => {
+    checkoutOwnedStores.affiliate.set({ status: 'validating', code });
+    return from(ask(lookup, code)).pipe(map((answer) => () => conclude(answer)));
+  };
+  const clear = () => {
     settle({ status: 'cleared' });
     forget(storage);
-  });
-  return () => {
-    applying.unsubscribe();
-    clearing.unsubscribe();
   };
+  const outcomes = merge(
+    savedCode ? of({ code: savedCode, source: null }) : EMPTY,
+    applied,
+    bus.on('affiliate/clear').pipe(map(() => null)),
+  )
+    .pipe(
+      switchMap((next) => {
+        if (next === null) return of(clear);
+        const { code, source } = next;
+        return attempt(code, (answer) =>
+          source === null ? concludeSaved(code, answer) : concludeApplied(code, source, answer),
+        );
+      }),
+    )
+    .subscribe((outcome) => outcome());
+  return () => outcomes.unsubscribe();
 }
 
 let bound = false;

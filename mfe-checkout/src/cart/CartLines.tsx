@@ -1,6 +1,7 @@
 import { bus, type CartItem } from '@storefront/bus';
-import { formatUsd, type CartQuote } from '@storefront/commerce';
-import { Button, ProductPicture, QuantityStepper } from '@storefront/ui';
+import { formatUsd, PRICE_LIST_NAMES, type CartQuote } from '@storefront/commerce';
+import { ActionField, Button, ProductPicture, QuantityStepper } from '@storefront/ui';
+import { useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Lines = styled.ul`
@@ -49,6 +50,14 @@ const Lines = styled.ul`
     color: ${({ theme }) => theme.colors.warning};
     font-weight: 600;
   }
+  .price-list {
+    font-size: 0.8rem;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.brand};
+  }
+  form {
+    display: contents;
+  }
 `;
 
 const setQuantity = (item: CartItem, quantity: number) =>
@@ -64,10 +73,32 @@ const quotedLineOf = (item: CartItem, quote: CartQuote | null): QuotedLine | und
       line.productId === item.productId && line.dose === item.variant && line.channel === item.channel,
   );
 
+/** A line's change, posted to the page (cart panel open) where no script runs; the bus otherwise. */
+function LineForm({
+  item,
+  action,
+  children,
+}: {
+  item: CartItem;
+  action: 'cart-quantity' | 'cart-remove';
+  children: React.ReactNode;
+}) {
+  const { pathname, search } = useLocation();
+  return (
+    <form method="post" action={`${pathname}${search}`} onSubmit={(event) => event.preventDefault()}>
+      <ActionField name={action} />
+      <input type="hidden" name="lineId" value={item.id} />
+      {children}
+    </form>
+  );
+}
+
 /**
  * The cart's lines: picture, name, variant, the price now and the line total; a line whose price has
- * changed since it was added says so. `editable` adds the quantity controls (never below 1 here;
- * Remove takes a line out) that the panel offers. Until the first quote, prices show as '…'.
+ * changed since it was added says so, and lines of one product and dose added from pages with
+ * different price lists (each a line of its own, at its list's price) say which list each is from. `editable` adds the quantity controls (never
+ * below 1 here; Remove takes a line out) that the panel offers, as forms that work without a script.
+ * Until the first quote, prices show as '…'.
  */
 export function CartLines({
   items,
@@ -83,6 +114,10 @@ export function CartLines({
       {items.map((item) => {
         const quoted = quotedLineOf(item, quote);
         const changed = quoted !== undefined && quoted.unitPrice !== item.price;
+        const twin = items.some(
+          (other) => other !== item && other.productId === item.productId && other.variant === item.variant,
+        );
+        const priceList = twin ? PRICE_LIST_NAMES[item.channel] : null;
         return (
           <li key={item.id} data-testid="cart-line" data-line-id={item.id}>
             <ProductPicture src={item.image} alt="" width={64} height={64} />
@@ -92,6 +127,11 @@ export function CartLines({
                 {item.variant} · {quoted ? formatUsd(quoted.unitPrice) : '…'} each
                 {!editable && ` · Qty ${item.quantity}`}
               </p>
+              {priceList && (
+                <p className="price-list" data-testid="price-list">
+                  {priceList}
+                </p>
+              )}
               {changed && (
                 <p className="changed" data-testid="price-changed">
                   Price changed since you added it (was {formatUsd(item.price)})
@@ -103,19 +143,28 @@ export function CartLines({
             </strong>
             {editable && (
               <div className="controls">
-                <QuantityStepper
-                  value={item.quantity}
-                  itemName={`${item.name} ${item.variant}`}
-                  onChange={(quantity) => setQuantity(item, quantity)}
-                />
-                <Button
-                  type="button"
-                  $variant="ghost"
-                  aria-label={`Remove ${item.name} ${item.variant}`}
-                  onClick={() => remove(item)}
-                >
-                  Remove
-                </Button>
+                <LineForm item={item} action="cart-quantity">
+                  <QuantityStepper
+                    value={item.quantity}
+                    itemName={`${item.name} ${item.variant}`}
+                    name="quantity"
+                    stepsSubmit
+                    onChange={(quantity) => setQuantity(item, quantity)}
+                  />
+                </LineForm>
+                <LineForm item={item} action="cart-remove">
+                  <Button
+                    type="submit"
+                    $variant="ghost"
+                    aria-label={`Remove ${item.name} ${item.variant}`}
+                    onClick={(event: React.MouseEvent) => {
+                      event.preventDefault();
+                      remove(item);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </LineForm>
               </div>
             )}
           </li>

@@ -1,7 +1,8 @@
-import { bus } from '@storefront/bus';
+import { bus, CART_PANEL_PARAMETER } from '@storefront/bus';
 import { formatItemCount, formatUsd } from '@storefront/commerce';
 import { Button, Muted } from '@storefront/ui';
-import { useNavigate } from '@storefront/routing';
+import { useLocation, useNavigate, withParameter } from '@storefront/routing';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
 import { SubtotalAndDiscount } from '../components/OrderSummary';
@@ -58,14 +59,33 @@ const Footer = styled.footer`
 
 const close = () => bus.publish('cart/close');
 
+/** Closes the panel; where no script runs, a link to the page without it. */
+function closeLink(href: string) {
+  return {
+    as: 'a' as const,
+    href,
+    onClick: (event: React.MouseEvent) => {
+      event.preventDefault();
+      close();
+    },
+  };
+}
+
 /**
  * The cart panel's content (the shell provides the sliding drawer): lines with quantity controls, the
  * affiliate control, the subtotal, a discount line only above 0, shipping and tax 'Calculated at
- * checkout', and the way to /cart-checkout.
+ * checkout', and the way to /cart-checkout. Rendered by the server too, for a page asked for with its
+ * cart open (?cart=open), where every control is a form or a link.
  */
 export default function CartPanel() {
   const { items, count, quote, pricing, problem } = useCartSummary();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const pageWithoutPanel = `${pathname}${withParameter(search, CART_PANEL_PARAMETER, null)}`;
+  // Each time the panel opens, the cart is priced again: a price changed since shows at once, marked.
+  useEffect(() => {
+    bus.publish('cart/refresh');
+  }, []);
 
   return (
     <>
@@ -73,7 +93,7 @@ export default function CartPanel() {
         <h2>
           Shopping Cart <Muted as="span">({formatItemCount(count)})</Muted>
         </h2>
-        <Button type="button" $variant="ghost" aria-label="Close cart" onClick={close}>
+        <Button $variant="ghost" aria-label="Close cart" role="button" {...closeLink(pageWithoutPanel)}>
           ✕
         </Button>
       </Header>
@@ -81,7 +101,7 @@ export default function CartPanel() {
         {items.length === 0 ? (
           <>
             <p>Your cart is empty.</p>
-            <Button type="button" $variant="secondary" onClick={close}>
+            <Button $variant="secondary" {...closeLink(pageWithoutPanel)}>
               Continue Shopping
             </Button>
           </>
@@ -119,9 +139,11 @@ export default function CartPanel() {
             </dl>
           )}
           <Button
-            type="button"
+            as="a"
+            href="/cart-checkout"
             $block
-            onClick={() => {
+            onClick={(event: React.MouseEvent) => {
+              event.preventDefault();
               close();
               navigate('/cart-checkout');
             }}

@@ -1,12 +1,26 @@
 import { bus } from '@storefront/bus';
 import { affiliateDiscountLabel } from '@storefront/commerce';
-import { Button, Input, Spinner } from '@storefront/ui';
-import { useEffect, useRef, useState } from 'react';
+import { ActionField, Button, FormNotice, Input, Spinner, useFormEcho } from '@storefront/ui';
+import { useLocation } from '@storefront/routing';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
 import { applyAffiliateCode } from '../affiliate/apply-affiliate-code';
 import { useAffiliate } from '../affiliate/use-affiliate';
-import styled from 'styled-components';
 
-const Row = styled.div`
+const Disclosure = styled.details`
+  summary {
+    list-style: none;
+    width: fit-content;
+  }
+  summary::-webkit-details-marker {
+    display: none;
+  }
+  &[open] summary {
+    display: none;
+  }
+`;
+
+const Row = styled.form`
   display: flex;
   flex-wrap: wrap;
   gap: 0.5rem;
@@ -17,7 +31,7 @@ const Row = styled.div`
   }
 `;
 
-const Chip = styled.p`
+const Chip = styled.form`
   display: inline-flex;
   align-items: center;
   gap: 0.4rem;
@@ -33,25 +47,44 @@ const Chip = styled.p`
   }
 `;
 
+/** A toggle drawn as the spec's secondary button: the summary of the code's disclosure. */
+const Toggle = styled(Button)`
+  cursor: pointer;
+`;
+
 /**
  * Spec section 4's affiliate control: 'Add affiliate code' → input with Apply (disabled while
- * validating or blank) and Cancel → the applied chip '{name} - N% off' with a remove button. The shell's
- * affiliate store does the checking; this only asks and shows. A refused code stays in the input, to be
- * corrected rather than typed again; Escape in the input cancels it and nothing else (not the cart
- * panel around it).
+ * validating or blank) and Cancel → the applied chip '{name} - N% off' with a remove button. The
+ * checkout module's affiliate store does the checking; this only asks and shows. A disclosure and
+ * forms, so it works where no script runs (the shell's server applies the code); a refused code stays
+ * in the input, to be corrected rather than typed again; Escape in the input cancels it and nothing
+ * else (not the cart panel around it).
  */
 export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-panel' }) {
   const affiliate = useAffiliate();
-  const [editing, setEditing] = useState(false);
-  const [code, setCode] = useState('');
+  const echo = useFormEcho('affiliate');
+  const [editing, setEditing] = useState(echo !== null);
+  const [code, setCode] = useState(echo?.values.code ?? '');
   const input = useRef<HTMLInputElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLElement>(null);
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  // Opened, or typed into, before the page hydrated: kept.
+  useLayoutEffect(() => {
+    if (disclosure.current?.open) setEditing(true);
+    if (input.current?.value) setCode(input.current.value);
+  }, []);
+  const action = `${pathname}${search}`;
+  const inCartPanel = source === 'cart-panel' ? 'yes' : 'no';
   // Cancelling by keyboard hands focus back to the toggle, not to the page behind the panel.
   const focusToggle = useRef(false);
   useEffect(() => {
     if (editing || !focusToggle.current) return;
     focusToggle.current = false;
     toggle.current?.focus();
+  }, [editing]);
+  useEffect(() => {
+    if (editing) input.current?.focus();
   }, [editing]);
   const cancel = () => {
     setEditing(false);
@@ -60,13 +93,18 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
 
   if (affiliate.status === 'applied') {
     return (
-      <Chip role="status">
+      <Chip role="status" method="post" action={action} onSubmit={(event) => event.preventDefault()}>
+        <ActionField name="affiliate-remove" />
+        <input type="hidden" name="inCartPanel" value={inCartPanel} />
         {affiliateDiscountLabel(affiliate.data.affiliateName, affiliate.data.discountRate)}
         <Button
-          type="button"
+          type="submit"
           $variant="ghost"
           aria-label="Remove affiliate code"
-          onClick={() => bus.publish('affiliate/clear')}
+          onClick={(event: React.MouseEvent) => {
+            event.preventDefault();
+            bus.publish('affiliate/clear');
+          }}
         >
           ✕
         </Button>
@@ -74,53 +112,72 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
     );
   }
   const validating = affiliate.status === 'validating';
-  if (!editing && !validating) {
-    return (
-      <Button ref={toggle} type="button" $variant="secondary" onClick={() => setEditing(true)}>
-        Add affiliate code
-      </Button>
-    );
-  }
   return (
-    <Row
-      as="form"
-      aria-label="Affiliate code"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (!code.trim() || validating) return;
-        if (await applyAffiliateCode(code, source)) cancel();
-        else input.current?.focus();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || validating) return;
-        event.stopPropagation();
-        focusToggle.current = true;
-        cancel();
+    <Disclosure
+      ref={disclosure}
+      open={editing || validating}
+      // Opened for a code being checked, it is not the shopper's toggle: only theirs is followed.
+      onToggle={(event) => {
+        if (!validating) setEditing(event.currentTarget.open);
       }}
     >
-      <Input
-        ref={input}
+      <Toggle as="summary" ref={toggle} role="button" $variant="secondary">
+        Add affiliate code
+      </Toggle>
+      {echo?.message && <FormNotice message={echo.message} />}
+      <Row
+        method="post"
+        action={action}
         aria-label="Affiliate code"
-        placeholder="Enter affiliate code"
-        autoFocus
-        value={validating ? affiliate.code : code}
-        disabled={validating}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" disabled={validating || !code.trim()}>
-        {validating ? (
-          <>
-            <Spinner /> Applying…
-          </>
-        ) : (
-          'Apply'
-        )}
-      </Button>
-      {!validating && (
-        <Button type="button" $variant="ghost" onClick={cancel}>
-          Cancel
+        onSubmit={async (event) => {
+          event.preventDefault();
+          // Read from the field: a submit that landed before the page hydrated is replayed before state catches up.
+          const typed = String(new FormData(event.currentTarget).get('code') ?? '');
+          if (!typed.trim() || validating) return;
+          if (await applyAffiliateCode(typed, source)) cancel();
+          else input.current?.focus();
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || validating) return;
+          event.stopPropagation();
+          focusToggle.current = true;
+          cancel();
+        }}
+      >
+        <ActionField name="affiliate" />
+        <input type="hidden" name="inCartPanel" value={inCartPanel} />
+        <Input
+          ref={input}
+          name="code"
+          aria-label="Affiliate code"
+          placeholder="Enter affiliate code"
+          value={validating ? affiliate.code : code}
+          disabled={validating}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <Button type="submit" disabled={validating || (editing && !code.trim())}>
+          {validating ? (
+            <>
+              <Spinner /> Applying…
+            </>
+          ) : (
+            'Apply'
+          )}
         </Button>
-      )}
-    </Row>
+        {!validating && (
+          <Button
+            type="button"
+            $variant="ghost"
+            data-replay=""
+            onClick={() => {
+              focusToggle.current = true;
+              cancel();
+            }}
+          >
+            Cancel
+          </Button>
+        )}
+      </Row>
+    </Disclosure>
   );
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '@storefront/commerce';
-import { Button, Card, Container, media, Spinner, type AsyncState } from '@storefront/ui';
+import { Button, Card, Container, media, PageLoading, type AsyncState } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import { useGoBackOrHome, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
@@ -96,17 +96,7 @@ export function WithProduct<T>({
 }) {
   const navigate = useNavigate();
   if (state.status === 'ready') return <>{children(state.data)}</>;
-  if (state.status === 'loading') {
-    return (
-      <Page aria-busy="true">
-        <Container>
-          <p role="status">
-            <Spinner /> Loading checkout…
-          </p>
-        </Container>
-      </Page>
-    );
-  }
+  if (state.status === 'loading') return <PageLoading frame={Page} label="Loading checkout…" />;
   const missing = state.error instanceof ApiError && state.error.status === 404;
   if (missing && notFound) return <>{notFound}</>;
   return (

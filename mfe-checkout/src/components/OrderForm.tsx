@@ -1,18 +1,28 @@
 import { COUNTRIES } from '@storefront/commerce';
-import { Button, Card, Input, Spinner, TextField } from '@storefront/ui';
+import {
+  ActionField,
+  Button,
+  Card,
+  FormNotice,
+  Input,
+  media,
+  Spinner,
+  TextField,
+  useFormEcho,
+  useFormSeed,
+  useHydrated,
+} from '@storefront/ui';
+import { useLocation } from '@storefront/routing';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import {
-  emptyResearcher,
-  emptyShipping,
-  type OrderDetails,
-  type ResearcherDetails,
-  type ShippingDetails,
-} from '../domain/order-details';
+import type { OrderDetails, ShippingDetails } from '../domain/order-details';
 
 const Section = styled(Card)`
   display: grid;
   gap: 1rem;
+  /* A fieldset's own margins and minimum width would make it narrower or wider than the cards beside it. */
+  margin: 0;
+  min-inline-size: 0;
   h2 {
     margin: 0;
     font-size: 1.15rem;
@@ -23,7 +33,7 @@ const Fields = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0.9rem;
-  @media (max-width: 767px) {
+  ${media.mobile} {
     grid-template-columns: 1fr;
   }
   .wide {
@@ -51,68 +61,106 @@ const Agreement = styled.label`
   }
 `;
 
+const RESEARCHER = ['email', 'firstName', 'lastName', 'phoneNumber'] as const;
+const SHIPPING = ['address', 'city', 'state', 'zipCode'] as const;
+
+/** The fields of a form's order details, as text (FormData's), with the agreements as 'on'. */
+function detailsOf(fields: FormData, withShipping: boolean): OrderDetails {
+  const text = (name: string) => String(fields.get(name) ?? '').trim();
+  return {
+    customer: {
+      email: text('email'),
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      phoneNumber: text('phoneNumber'),
+    },
+    shipping: withShipping
+      ? {
+          address: text('address'),
+          city: text('city'),
+          state: text('state'),
+          zipCode: text('zipCode'),
+          country: (text('country') || 'United States') as ShippingDetails['country'],
+        }
+      : undefined,
+    agreeToAge: fields.get('agreeToAge') === 'on',
+    agreeToTerms: fields.get('agreeToTerms') === 'on',
+  };
+}
+
 export interface OrderFormProps {
+  /** The form's id: the page's vial and quantity controls, in the other column, belong to it. */
+  formId: string;
   withShipping: boolean;
   processing: boolean;
   submitLabel: ReactNode;
   onSubmit(details: OrderDetails): void;
+  /** What the order is of, for the shell's server where no script runs: checkout kind, product… */
+  hiddenFields: Record<string, string>;
+  /** Called as the form hydrates with what was chosen before it did (the vial, the quantity). */
+  onSeed?(fields: FormData): void;
 }
 
 /**
  * The researcher form, the shipping address where the page ships, the two agreements and the submit
- * button, which stays disabled until both agreements are ticked (spec section 4).
+ * button, which stays disabled until both agreements are ticked (spec section 4) once the page runs a
+ * script. The form posts to the page (`order`) and the shell's server completes it where no script
+ * runs; it shows what was typed and the spec's message when the server sends the page back. Fields are
+ * read from the form when it is sent, so nothing typed before the page hydrated is lost.
  */
-export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: OrderFormProps) {
-  const [researcher, setResearcher] = useState<ResearcherDetails>(emptyResearcher);
-  const [shipping, setShipping] = useState<ShippingDetails>(emptyShipping);
-  const [agreeToAge, setAgreeToAge] = useState(false);
-  const [agreeToTerms, setAgreeToTerms] = useState(false);
+export function OrderForm({
+  formId,
+  withShipping,
+  processing,
+  submitLabel,
+  onSubmit,
+  hiddenFields,
+  onSeed,
+}: OrderFormProps) {
+  const echo = useFormEcho('order');
+  const sent = echo?.values ?? {};
+  const [agreeToAge, setAgreeToAge] = useState(sent.agreeToAge === 'on');
+  const [agreeToTerms, setAgreeToTerms] = useState(sent.agreeToTerms === 'on');
   const countryId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
   // Once an order has been sent with fields missing, the empty required fields are marked invalid.
-  const [markMissing, setMarkMissing] = useState(false);
-
-  const researcherField = (name: keyof ResearcherDetails) => ({
-    name,
-    value: researcher[name],
-    required: true,
-    'aria-invalid': markMissing && !researcher[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      setResearcher({ ...researcher, [name]: e.target.value }),
+  const [missing, setMissing] = useState<ReadonlySet<string>>(() =>
+    echo?.message?.title === 'Missing Information'
+      ? new Set([...RESEARCHER, ...(withShipping ? SHIPPING : [])].filter((name) => !sent[name]))
+      : new Set(),
+  );
+  useFormSeed(form, (fields) => {
+    setAgreeToAge(fields.get('agreeToAge') === 'on');
+    setAgreeToTerms(fields.get('agreeToTerms') === 'on');
+    onSeed?.(fields);
   });
-  const shippingField = (name: Exclude<keyof ShippingDetails, 'country'>) => ({
+
+  const field = (name: string) => ({
     name,
-    value: shipping[name],
+    defaultValue: sent[name] ?? '',
     required: true,
-    'aria-invalid': markMissing && !shipping[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      setShipping({ ...shipping, [name]: e.target.value }),
+    'aria-invalid': missing.has(name),
   });
 
   /** The toast names what is missing (spec section 8); the first empty field takes focus, to be filled. */
-  const focusFirstMissingField = () => {
-    const firstEmpty = [...(form.current?.querySelectorAll<HTMLInputElement>('input[required]') ?? [])].find(
-      (field) => !field.value,
-    );
-    setMarkMissing(Boolean(firstEmpty));
-    firstEmpty?.focus();
-  };
-
   const send = () => {
-    focusFirstMissingField();
-    onSubmit({
-      customer: researcher,
-      shipping: withShipping ? shipping : undefined,
-      agreeToAge,
-      agreeToTerms,
-    });
+    const fields = new FormData(form.current!);
+    const required = form.current
+      ? [...form.current.querySelectorAll<HTMLInputElement>('input[required]')]
+      : [];
+    const empty = required.filter((input) => !input.value.trim());
+    setMissing(new Set(empty.map((input) => input.name)));
+    empty[0]?.focus();
+    onSubmit(detailsOf(fields, withShipping));
   };
   // Enter in a field submits a form only while its button is enabled; with an agreement unticked the
   // shopper is told why instead (spec section 8: 'Agreement Required').
   const sendOnEnterWhileDisabled = (event: React.KeyboardEvent<HTMLFormElement>) => {
-    const field = event.target as HTMLElement;
+    const target = event.target as HTMLElement;
     if (event.key !== 'Enter' || processing || (agreeToAge && agreeToTerms)) return;
-    if (!(field instanceof HTMLInputElement) || field.type === 'checkbox') return;
+    if (!(target instanceof HTMLInputElement) || target.type === 'checkbox') return;
     event.preventDefault();
     send();
   };
@@ -120,59 +168,59 @@ export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: O
   return (
     <form
       ref={form}
+      id={formId}
+      method="post"
+      action={`${pathname}${search}`}
       noValidate
       aria-label="Order details"
       onKeyDown={sendOnEnterWhileDisabled}
+      onInput={(event) => {
+        const target = event.target as HTMLInputElement;
+        if (missing.has(target.name) && target.value.trim()) {
+          setMissing((before) => new Set([...before].filter((name) => name !== target.name)));
+        }
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
     >
-      <Section as="fieldset" style={{ border: 0 }}>
+      <ActionField name="order" />
+      {Object.entries(hiddenFields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {echo?.message && <FormNotice message={echo.message} />}
+      <Section as="fieldset">
         <h2>Researcher Information</h2>
         <Fields>
-          <TextField
-            className="wide"
-            label="Email *"
-            type="email"
-            autoComplete="email"
-            {...researcherField('email')}
-          />
-          <TextField label="First Name *" autoComplete="given-name" {...researcherField('firstName')} />
-          <TextField label="Last Name *" autoComplete="family-name" {...researcherField('lastName')} />
+          <TextField className="wide" label="Email *" type="email" autoComplete="email" {...field('email')} />
+          <TextField label="First Name *" autoComplete="given-name" {...field('firstName')} />
+          <TextField label="Last Name *" autoComplete="family-name" {...field('lastName')} />
           <TextField
             className="wide"
             label="Phone Number *"
             type="tel"
             autoComplete="tel"
-            {...researcherField('phoneNumber')}
+            {...field('phoneNumber')}
           />
         </Fields>
       </Section>
       {withShipping && (
-        <Section as="fieldset" style={{ border: 0, marginTop: '1.25rem' }}>
+        <Section as="fieldset" style={{ marginTop: '1.25rem' }}>
           <h2>Shipping Address</h2>
           <Fields>
             <TextField
               className="wide"
               label="Address *"
               autoComplete="street-address"
-              {...shippingField('address')}
+              {...field('address')}
             />
-            <TextField label="City *" autoComplete="address-level2" {...shippingField('city')} />
-            <TextField label="State *" autoComplete="address-level1" {...shippingField('state')} />
-            <TextField label="ZIP Code *" autoComplete="postal-code" {...shippingField('zipCode')} />
+            <TextField label="City *" autoComplete="address-level2" {...field('city')} />
+            <TextField label="State *" autoComplete="address-level1" {...field('state')} />
+            <TextField label="ZIP Code *" autoComplete="postal-code" {...field('zipCode')} />
             <SelectLabel htmlFor={countryId}>
               Country
-              <Input
-                as="select"
-                id={countryId}
-                name="country"
-                value={shipping.country}
-                onChange={(e: React.ChangeEvent<HTMLSelectElement>) =>
-                  setShipping({ ...shipping, country: e.target.value as ShippingDetails['country'] })
-                }
-              >
+              <Input as="select" id={countryId} name="country" defaultValue={sent.country ?? 'United States'}>
                 {COUNTRIES.map((country) => (
                   <option key={country}>{country}</option>
                 ))}
@@ -183,14 +231,24 @@ export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: O
       )}
       <Section style={{ marginTop: '1.25rem' }}>
         <Agreement>
-          <input type="checkbox" checked={agreeToAge} onChange={(e) => setAgreeToAge(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="agreeToAge"
+            checked={agreeToAge}
+            onChange={(e) => setAgreeToAge(e.target.checked)}
+          />
           <span>
             I confirm that I am 21 years of age or older and that these products are for research purposes
             only.
           </span>
         </Agreement>
         <Agreement>
-          <input type="checkbox" checked={agreeToTerms} onChange={(e) => setAgreeToTerms(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="agreeToTerms"
+            checked={agreeToTerms}
+            onChange={(e) => setAgreeToTerms(e.target.checked)}
+          />
           <span>
             I agree to the {/* A new tab: reading the terms must not lose the order form being filled in. */}
             <a href="/terms-of-service" target="_blank" rel="noopener">
@@ -199,10 +257,11 @@ export function OrderForm({ withShipping, processing, submitLabel, onSubmit }: O
             and understand these products are not for human consumption.
           </span>
         </Agreement>
+        {/* Where no script runs the server checks the agreements, and says so if one is unticked. */}
         <Button
           type="submit"
           $block
-          disabled={!agreeToAge || !agreeToTerms || processing}
+          disabled={hydrated && (!agreeToAge || !agreeToTerms || processing)}
           aria-busy={processing}
         >
           {processing ? (

@@ -40,6 +40,8 @@ export interface ProductChoiceProps {
   onQuantity(quantity: number): void;
   /** The dedicated pages describe the product; the generic one shows the picture and the choice only. */
   detailed: boolean;
+  /** The order form the vial and quantity are sent with (it stands in the other column). */
+  form: string;
   children?: ReactNode;
 }
 
@@ -51,6 +53,7 @@ export function ProductChoice({
   onDose,
   onQuantity,
   detailed,
+  form,
   children,
 }: ProductChoiceProps) {
   return (
@@ -75,11 +78,11 @@ export function ProductChoice({
       </Badges>
       <div>
         <h3 id="vial-size-label">Vial Size</h3>
-        <VialOptions doses={product.doses} selected={dose.dose} onSelect={onDose} />
+        <VialOptions doses={product.doses} selected={dose.dose} onSelect={onDose} form={form} />
       </div>
       <div>
         <h3>Quantity</h3>
-        <QuantityStepper value={quantity} onChange={onQuantity} />
+        <QuantityStepper value={quantity} onChange={onQuantity} name="quantity" form={form} />
       </div>
       {children}
     </Panel>

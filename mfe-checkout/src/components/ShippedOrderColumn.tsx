@@ -1,7 +1,15 @@
 import { formatUsd, type OrderTotals } from '@storefront/commerce';
+import styled from 'styled-components';
 import { AffiliateCodeControl } from './AffiliateCodeControl';
 import { OrderForm, type OrderFormProps } from './OrderForm';
 import { OrderSummary } from './OrderSummary';
+
+/** The same column, with the same gap between its cards, on every checkout. */
+const Column = styled.div`
+  display: grid;
+  gap: 1.25rem;
+  min-width: 0;
+`;
 
 /**
  * The ordering column of the dedicated and cart checkouts (spec section 2): the summary with the
@@ -10,23 +18,17 @@ import { OrderSummary } from './OrderSummary';
 export function ShippedOrderColumn({
   totals,
   discountRate,
-  processing,
-  onSubmit,
+  ...form
 }: {
   totals: OrderTotals;
   discountRate: number;
-} & Pick<OrderFormProps, 'processing' | 'onSubmit'>) {
+} & Omit<OrderFormProps, 'withShipping' | 'submitLabel'>) {
   return (
-    <div>
+    <Column>
       <OrderSummary totals={totals} discountRate={discountRate}>
         <AffiliateCodeControl source="checkout" />
       </OrderSummary>
-      <OrderForm
-        withShipping
-        processing={processing}
-        submitLabel={`Complete Order • ${formatUsd(totals.total)}`}
-        onSubmit={onSubmit}
-      />
-    </div>
+      <OrderForm withShipping submitLabel={`Complete Order • ${formatUsd(totals.total)}`} {...form} />
+    </Column>
   );
 }

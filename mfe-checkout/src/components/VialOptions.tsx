@@ -5,7 +5,7 @@ const Options = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
   gap: 0.6rem;
-  button {
+  label {
     position: relative;
     display: grid;
     gap: 0.2rem;
@@ -14,12 +14,23 @@ const Options = styled.div`
     border: 2px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.surface};
-    font: inherit;
+    text-align: center;
     cursor: pointer;
   }
-  button[aria-pressed='true'] {
+  input {
+    position: absolute;
+    inset: 0;
+    margin: 0;
+    opacity: 0;
+    cursor: pointer;
+  }
+  label:has(input:checked) {
     border-color: ${({ theme }) => theme.colors.accent};
     background: #f0fdfa;
+  }
+  label:has(input:focus-visible) {
+    outline: 3px solid ${({ theme }) => theme.colors.brand};
+    outline-offset: 2px;
   }
   strong {
     font-size: 1.05rem;
@@ -36,29 +47,37 @@ const Options = styled.div`
   }
 `;
 
-/** One button per vial amount with its price; the chosen one is pressed. */
+/**
+ * One choice per vial amount with its price: native radios (`dose`), sent with the order form they
+ * belong to (`form`), chosen with or without a script.
+ */
 export function VialOptions({
   doses,
   selected,
   onSelect,
+  form,
 }: {
   doses: CheckoutProduct['doses'];
   selected: string;
   onSelect(dose: string): void;
+  form: string;
 }) {
   return (
-    <Options role="group" aria-label="Vial size">
+    <Options role="radiogroup" aria-label="Vial size">
       {doses.map((dose) => (
-        <button
-          key={dose.dose}
-          type="button"
-          aria-pressed={dose.dose === selected}
-          onClick={() => onSelect(dose.dose)}
-        >
+        <label key={dose.dose}>
+          <input
+            type="radio"
+            name="dose"
+            form={form}
+            value={dose.dose}
+            checked={dose.dose === selected}
+            onChange={() => onSelect(dose.dose)}
+          />
           <strong>{dose.dose}</strong>
           <span>{formatUsd(dose.price)}</span>
           {dose.popular && <small>Popular</small>}
-        </button>
+        </label>
       ))}
     </Options>
   );

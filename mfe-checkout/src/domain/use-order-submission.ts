@@ -1,9 +1,15 @@
 import { bus } from '@storefront/bus';
-import { checkoutProblem, orderRequestSchema, type OrderRequestInput } from '@storefront/commerce';
+import {
+  ApiError,
+  checkoutProblem,
+  orderRequestSchema,
+  submitFailureMessage,
+  type OrderRequestInput,
+  type PlacedOrder,
+} from '@storefront/commerce';
 import { useRef, useState } from 'react';
 import { checkoutApi } from '../api';
 import { newIdempotencyKey } from './idempotency-key';
-import { submitFailureMessage } from './payment-messages';
 
 export interface OrderSubmissionOptions {
   /** Whether the failure toast names the reason (the newer pages) or not (the generic checkout). */
@@ -14,6 +20,27 @@ export interface OrderSubmissionOptions {
   redirect?(url: string): void;
   /** Runs after a refused or failed order, once its toast is shown (the cart checkout re-prices). */
   onFailure?(error: unknown): void;
+}
+
+/** A pause long enough for a restarting service or a passing crowd (the gateway's Retry-After). */
+const RETRY_PAUSE_MS = 1_000;
+
+/** A failure a moment may cure: no answer at all, or the service down, restarting or busy (502–504). */
+const mayPass = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || (error.status >= 502 && error.status <= 504));
+
+/**
+ * The order placed, sent once more by itself after a failure that may pass, with the same key (the
+ * service makes it at most once), before the shopper is told.
+ */
+async function placeOrder(order: OrderRequestInput, key: string): Promise<PlacedOrder> {
+  try {
+    return await checkoutApi.placeOrder(order, key);
+  } catch (error) {
+    if (!mayPass(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    return checkoutApi.placeOrder(order, key);
+  }
 }
 
 /**
@@ -54,7 +81,7 @@ export function useOrderSubmission({
     const body = JSON.stringify(order);
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     try {
-      const placed = await checkoutApi.placeOrder(order, attempt.current.key);
+      const placed = await placeOrder(order, attempt.current.key);
       beforeRedirect?.();
       // Stays 'Processing...' while the browser leaves for the payment page.
       redirect(placed.url);

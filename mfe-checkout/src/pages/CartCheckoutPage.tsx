@@ -1,12 +1,11 @@
 import { bus } from '@storefront/bus';
 import { ApiError, formatItemCount } from '@storefront/commerce';
-import { Badge, Button, Card } from '@storefront/ui';
+import { Badge, Button, Card, useHydrated } from '@storefront/ui';
+import { Link, useNavigate } from '@storefront/routing';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 import { CartLines } from '../cart/CartLines';
-import { quoteRequestOf } from '../cart/use-cart-quote';
-import { useCartSummary } from '../cart/use-cart-summary';
+import { orderLinesOf, useCartSummary } from '../cart/use-cart-summary';
 import { CheckoutFrame, Columns } from '../components/CheckoutFrame';
 import { ShippedOrderColumn } from '../components/ShippedOrderColumn';
 import { useOrderSubmission } from '../domain/use-order-submission';
@@ -35,6 +34,10 @@ const Pricing = styled(Card)`
 /** The service refused the order because a price moved since the figures on screen were made. */
 const pricesMoved = (error: unknown) => error instanceof ApiError && error.status === 409;
 
+const refresh = () => bus.publish('cart/refresh');
+
+const ORDER_FORM = 'order-form';
+
 /**
  * /cart-checkout: the cart's lines, the summary and the same forms as the dedicated checkouts. Every
  * figure is the checkout service's quote for the cart now, and the order is sent with the total shown,
@@ -43,8 +46,9 @@ const pricesMoved = (error: unknown) => error instanceof ApiError && error.statu
  * before the browser leaves for it.
  */
 export default function CartCheckoutPage() {
-  const { items, count, affiliateCode, quote, problem, refresh } = useCartSummary();
+  const { items, count, affiliateCode, quote, problem } = useCartSummary();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const leaving = useRef(false);
   const { processing, submit } = useOrderSubmission({
     failureStyle: 'with-reason',
@@ -67,7 +71,21 @@ export default function CartCheckoutPage() {
     });
     navigate('/', { replace: true });
   }, [empty, navigate]);
-  if (empty) return null;
+  // Where no script runs (or before it does) the page says what the toast would, and links home.
+  if (empty) {
+    return hydrated ? null : (
+      <CheckoutFrame title="Research Checkout" back="history">
+        <Pricing as="section" aria-label="Your items">
+          <p role="alert">
+            <strong>Cart Empty</strong> Please add some products to your cart first.
+          </p>
+          <Button as={Link} to="/">
+            Return to Homepage
+          </Button>
+        </Pricing>
+      </CheckoutFrame>
+    );
+  }
 
   return (
     <CheckoutFrame title="Research Checkout" back="history">
@@ -98,13 +116,16 @@ export default function CartCheckoutPage() {
           {/* Kept once shown, while the cart is priced again, so nothing typed into the form is lost. */}
           {quote && (
             <ShippedOrderColumn
+              formId={ORDER_FORM}
+              hiddenFields={{ checkout: 'cart', expectedTotal: String(quote.totals.total) }}
               totals={quote.totals}
               discountRate={quote.discountRate}
               processing={processing}
               onSubmit={(details) =>
                 submit({
                   checkout: 'cart',
-                  ...quoteRequestOf(items, affiliateCode),
+                  lines: orderLinesOf(items),
+                  affiliateCode,
                   expectedTotal: quote.totals.total,
                   ...details,
                 })

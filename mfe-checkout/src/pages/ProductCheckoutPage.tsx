@@ -13,6 +13,7 @@ import { useAppliedDiscount } from '../affiliate/use-applied-discount';
 import { checkoutHead, checkoutHeadBuilder } from '../page-head';
 
 const TITLE = 'Research Checkout';
+const ORDER_FORM = 'order-form';
 export const head = checkoutHeadBuilder(
   TITLE,
   (data) => dedicatedCheckoutSchema.parse(data.checkout).product,
@@ -49,14 +50,19 @@ function DedicatedCheckoutForm({
   initialQuantity: number;
 }) {
   const { product } = checkout;
-  const { dose, quantity, setDoseName, setQuantity } = useDoseChoice(product, initialDose, initialQuantity);
+  const { dose, quantity, setDoseName, setQuantity, seed } = useDoseChoice(
+    product,
+    initialDose,
+    initialQuantity,
+  );
   const { code: affiliateCode, discountRate } = useAppliedDiscount();
   const navigate = useNavigate();
   const { processing, submit } = useOrderSubmission({ failureStyle: 'with-reason' });
 
   const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }], discountRate);
 
-  const addToCart = () => {
+  const addToCart = (event: React.MouseEvent) => {
+    event.preventDefault();
     bus.publish('cart/add', {
       productId: product.id,
       name: product.name,
@@ -80,15 +86,32 @@ function DedicatedCheckoutForm({
             onDose={setDoseName}
             onQuantity={setQuantity}
             detailed
+            form={ORDER_FORM}
           >
             {checkout.offersAddToCart && (
-              <Button type="button" $variant="secondary" onClick={addToCart}>
+              <Button
+                type="submit"
+                form={ORDER_FORM}
+                name="_action"
+                value="cart-add"
+                $variant="secondary"
+                onClick={addToCart}
+              >
                 Add to Cart
               </Button>
             )}
           </ProductChoice>
         </div>
         <ShippedOrderColumn
+          formId={ORDER_FORM}
+          hiddenFields={{
+            checkout: 'product',
+            productId: product.id,
+            // For its Add to Cart: the storefront's price list, and on to the cart checkout.
+            channel: 'storefront',
+            then: 'cart-checkout',
+          }}
+          onSeed={seed}
           totals={totals}
           discountRate={discountRate}
           processing={processing}

@@ -18,6 +18,7 @@ import { quantityFrom } from '../domain/vials';
 import { checkoutHead, checkoutHeadBuilder } from '../page-head';
 
 const TITLE = 'Secure Checkout';
+const ORDER_FORM = 'order-form';
 export const head = checkoutHeadBuilder(TITLE, (data) => checkoutProductSchema.parse(data.product));
 
 const Tiles = styled.div`
@@ -71,7 +72,11 @@ function QuickCheckoutForm({
   initialDose: string;
   initialQuantity: number;
 }) {
-  const { dose, quantity, setDoseName, setQuantity } = useDoseChoice(product, initialDose, initialQuantity);
+  const { dose, quantity, setDoseName, setQuantity, seed } = useDoseChoice(
+    product,
+    initialDose,
+    initialQuantity,
+  );
   const { processing, submit } = useOrderSubmission({ failureStyle: 'plain' });
   const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }]);
 
@@ -86,6 +91,7 @@ function QuickCheckoutForm({
             onDose={setDoseName}
             onQuantity={setQuantity}
             detailed={false}
+            form={ORDER_FORM}
           />
           <Tiles>
             <Tile>
@@ -101,6 +107,9 @@ function QuickCheckoutForm({
         <div>
           <OrderSummary totals={totals} discountRate={0} />
           <OrderForm
+            formId={ORDER_FORM}
+            hiddenFields={{ checkout: 'quick', productId: product.id }}
+            onSeed={seed}
             withShipping={false}
             processing={processing}
             submitLabel={`Complete Research Order • ${formatUsd(totals.total)}`}

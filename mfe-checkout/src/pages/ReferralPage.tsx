@@ -1,4 +1,5 @@
-import { Card, Container, Spinner } from '@storefront/ui';
+import { AFFILIATE_MESSAGES } from '@storefront/commerce';
+import { Button, Card, Container, Spinner, useFormEcho, useHydrated, type FormEcho } from '@storefront/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@storefront/routing';
 import styled from 'styled-components';
@@ -22,18 +23,33 @@ const Message = styled(Card)`
 /** How long the result stays on screen before the shopper is taken home. */
 const RESULT_MS = 1500;
 
-/** /ref/{code}: applies an affiliate's link code, says how it went, then replaces itself with /. */
+type Result = { status: 'applying' } | { status: 'applied' | 'failed'; title: string; description?: string };
+
+/** The result the shell's server reached when it applied the link's code (every visit starts there). */
+function resultOf(echo: FormEcho | null): Result {
+  if (!echo?.message || (echo.outcome !== 'applied' && echo.outcome !== 'failed'))
+    return { status: 'applying' };
+  return { status: echo.outcome, title: echo.message.title, description: echo.message.description };
+}
+
+/**
+ * /ref/{code}: applies an affiliate's link code, says how it went, then replaces itself with /. The
+ * shell's server applies the code and renders the result, so the link works with no script; the page's
+ * script then applies it in this browser too (the spec's toast, the saved code) and goes home.
+ */
 export default function ReferralPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const [result, setResult] = useState<'applying' | 'applied' | 'failed'>('applying');
+  const hydrated = useHydrated();
+  const [result, setResult] = useState<Result>(resultOf(useFormEcho('affiliate')));
 
   useEffect(() => {
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     void applyAffiliateCode(code, 'referral').then((applied) => {
       if (!current) return;
-      setResult(applied ? 'applied' : 'failed');
+      const message = applied ? AFFILIATE_MESSAGES.referralApplied : AFFILIATE_MESSAGES.referralFailed;
+      setResult({ status: applied ? 'applied' : 'failed', ...message });
       timer = setTimeout(() => navigate('/', { replace: true }), RESULT_MS);
     });
     return () => {
@@ -46,23 +62,22 @@ export default function ReferralPage() {
     <Page>
       <Container>
         <Message role="status">
-          {result === 'applying' && (
+          {result.status === 'applying' ? (
             <>
               <Spinner $size={32} />
               <h1>Applying Affiliate Code...</h1>
             </>
-          )}
-          {result === 'applied' && (
+          ) : (
             <>
-              <h1>Affiliate Code Applied!</h1>
-              <p>Welcome! Your affiliate discount is now active.</p>
+              <h1>{result.title}</h1>
+              {result.description && <p>{result.description}</p>}
             </>
           )}
-          {result === 'failed' && (
-            <>
-              <h1>Code Issue</h1>
-              <p>There was a problem applying the affiliate code.</p>
-            </>
+          {/* With a script the page goes home by itself; without one, this is the way on. */}
+          {!hydrated && result.status !== 'applying' && (
+            <Button as="a" href="/">
+              Continue to the Shop
+            </Button>
           )}
         </Message>
       </Container>

@@ -1,4 +1,4 @@
-import { Badge, Button, Muted, Spinner } from '@storefront/ui';
+import { Badge, Button, Muted, Spinner, useHydrated } from '@storefront/ui';
 import { Link, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { ResultCard } from '../components/ResultCard';
@@ -22,12 +22,30 @@ export default function SuccessPage() {
   return <OrderConfirmed order={status} />;
 }
 
+/**
+ * What is still awaited: with a script the page asks again by itself (a spinner says so); without
+ * one, a link asks again.
+ */
+function Awaited({ children }: { children: string }) {
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  return hydrated ? (
+    <>
+      <Spinner /> {children}
+    </>
+  ) : (
+    <>
+      {children} <a href={`${pathname}${search}`}>Check again</a>
+    </>
+  );
+}
+
 function CheckingOrder() {
   return (
     <ResultCard>
       <h1>Checking your order</h1>
       <p role="status" data-testid="payment-status" data-status="unknown">
-        <Spinner /> Looking up your order…
+        <Awaited>Looking up your order…</Awaited>
       </p>
     </ResultCard>
   );
@@ -61,13 +79,7 @@ function OrderConfirmed({ order: { orderNumber, status } }: { order: Exclude<Liv
         Order Number: <strong data-testid="order-number">{orderNumber}</strong>
       </p>
       <p role="status" data-testid="payment-status" data-status={status}>
-        {status === 'paid' ? (
-          'Payment confirmed'
-        ) : (
-          <>
-            <Spinner /> Confirming your payment…
-          </>
-        )}
+        {status === 'paid' ? 'Payment confirmed' : <Awaited>Confirming your payment…</Awaited>}
       </p>
       <p>Estimated delivery: 5-7 business days</p>
       <div>

@@ -3,6 +3,7 @@ import { bus, type ToastMessage } from '@storefront/bus';
 import { theme } from '@storefront/ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import type { ContentApi } from '../api';
 import { Newsletter } from './Newsletter';
@@ -13,7 +14,9 @@ function setup(subscribe: ContentApi['subscribe']) {
   const api: ContentApi = { subscribe, policy: jest.fn() };
   render(
     <ThemeProvider theme={theme}>
-      <Newsletter api={api} />
+      <MemoryRouter>
+        <Newsletter api={api} />
+      </MemoryRouter>
     </ThemeProvider>,
   );
   return { toasts, done: () => subscription.unsubscribe() };

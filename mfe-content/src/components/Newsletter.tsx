@@ -1,6 +1,6 @@
-import { ApiError } from '@storefront/commerce';
+import { ApiError, NEWSLETTER_MESSAGES } from '@storefront/commerce';
 import { bus } from '@storefront/bus';
-import { Card, Container, Muted } from '@storefront/ui';
+import { Card, Container, FormNotice, Muted, useFormEcho } from '@storefront/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { contentApi, type ContentApi } from '../api';
@@ -36,48 +36,38 @@ const SuccessCard = styled(Panel)`
 
 type Status = 'idle' | 'submitting' | 'subscribed';
 
-/** Spec sections 4 and 8: idle, submitting, then subscribed (a success card) or idle with a toast. */
+/**
+ * Spec sections 4 and 8: idle, submitting, then subscribed (a success card) or idle with a toast. Where
+ * no script ran, the shell's server subscribed (or refused) and the page says so in place.
+ */
 export function Newsletter({ api = contentApi }: { api?: ContentApi }) {
-  const [status, setStatus] = useState<Status>('idle');
+  const echo = useFormEcho('newsletter');
+  const [status, setStatus] = useState<Status>(echo?.outcome === 'subscribed' ? 'subscribed' : 'idle');
 
   const subscribe = async ({ name, email }: { name: string; email: string }) => {
     if (status === 'submitting') return;
+    const { missing, subscribed, already, failed } = NEWSLETTER_MESSAGES;
     if (!name.trim() || !email.trim()) {
-      bus.publish('toast/show', {
-        title: 'Required fields missing',
-        description: 'Please fill in your email and name.',
-        variant: 'destructive',
-      });
+      bus.publish('toast/show', { ...missing, variant: 'destructive' });
       return;
     }
     setStatus('submitting');
     try {
       await api.subscribe({ name, email });
       setStatus('subscribed');
-      bus.publish('toast/show', {
-        title: 'Successfully subscribed!',
-        description: 'Thank you for joining our research community.',
-        variant: 'success',
-      });
+      bus.publish('toast/show', { ...subscribed, variant: 'success' });
     } catch (error) {
       setStatus('idle');
       if (error instanceof ApiError && error.status === 409) {
-        bus.publish('toast/show', {
-          title: 'Already subscribed',
-          description: 'This email is already subscribed to our newsletter.',
-        });
+        bus.publish('toast/show', { ...already });
       } else {
-        bus.publish('toast/show', {
-          title: 'Subscription failed',
-          description: 'There was an error subscribing you to our newsletter. Please try again.',
-          variant: 'destructive',
-        });
+        bus.publish('toast/show', { ...failed, variant: 'destructive' });
       }
     }
   };
 
   return (
-    <Section aria-labelledby="newsletter-heading">
+    <Section id="newsletter" aria-labelledby="newsletter-heading">
       <Container>
         <h2 id="newsletter-heading">Stay Updated with Research</h2>
         <p>
@@ -94,7 +84,8 @@ export function Newsletter({ api = contentApi }: { api?: ContentApi }) {
           </SuccessCard>
         ) : (
           <Panel>
-            <NewsletterForm submitting={status === 'submitting'} onSubmit={subscribe} />
+            {echo?.message && <FormNotice message={echo.message} />}
+            <NewsletterForm submitting={status === 'submitting'} onSubmit={subscribe} echo={echo} />
           </Panel>
         )}
       </Container>

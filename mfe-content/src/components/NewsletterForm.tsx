@@ -1,5 +1,6 @@
-import { Button, Spinner, TextField } from '@storefront/ui';
-import { useState, type FormEvent } from 'react';
+import { ActionField, Button, media, Spinner, TextField, type FormEcho } from '@storefront/ui';
+import { useLocation } from '@storefront/routing';
+import type { FormEvent } from 'react';
 import styled from 'styled-components';
 
 const Form = styled.form`
@@ -7,7 +8,7 @@ const Form = styled.form`
   grid-template-columns: 1fr 1fr auto;
   gap: 0.75rem;
   align-items: end;
-  @media (max-width: 767px) {
+  ${media.mobile} {
     grid-template-columns: 1fr;
   }
 `;
@@ -15,37 +16,41 @@ const Form = styled.form`
 export interface NewsletterFormProps {
   submitting: boolean;
   onSubmit(fields: { name: string; email: string }): void;
+  /** What was sent last, when the server showed the form again (no scripts). */
+  echo: FormEcho | null;
 }
 
 /**
  * Name and email, both required. Neither input is marked `required` so that a missing field reaches
- * the spec's toast instead of the browser's own bubble; the email input keeps its type check.
+ * the spec's message instead of the browser's own bubble; the email input keeps its type check. A form
+ * the shell's server completes where no script runs. The inputs are the browser's own (uncontrolled,
+ * read on submit): what was typed before the page hydrated is never reset by hydration.
  */
-export function NewsletterForm({ submitting, onSubmit }: NewsletterFormProps) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+export function NewsletterForm({ submitting, onSubmit, echo }: NewsletterFormProps) {
+  const { pathname, search } = useLocation();
 
-  const submit = (event: FormEvent) => {
+  // Read from the fields: a submit that landed before the page hydrated is replayed before state catches up.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit({ name, email });
+    const fields = new FormData(event.currentTarget);
+    onSubmit({ name: String(fields.get('name') ?? ''), email: String(fields.get('email') ?? '') });
   };
 
   return (
-    <Form onSubmit={submit} aria-label="Newsletter sign-up">
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
+    <Form
+      method="post"
+      action={`${pathname}${search}#newsletter`}
+      onSubmit={submit}
+      aria-label="Newsletter sign-up"
+    >
+      <ActionField name="newsletter" />
+      <TextField label="Name" name="name" autoComplete="name" defaultValue={echo?.values.name ?? ''} />
       <TextField
         label="Email"
         name="email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        defaultValue={echo?.values.email ?? ''}
       />
       <Button type="submit" disabled={submitting}>
         {submitting ? (

@@ -1,6 +1,6 @@
 import type { PolicySlug } from '@storefront/commerce';
 import { stores, useStore } from '@storefront/bus';
-import { Button, Card, Container, Muted, Spinner, useResource } from '@storefront/ui';
+import { Button, Card, Container, media, Muted, Spinner, StaticHtml, useResource } from '@storefront/ui';
 import styled from 'styled-components';
 import { contentApi } from '../api';
 
@@ -23,7 +23,7 @@ const Article = styled(Card)`
   p {
     margin: 0 0 0.75rem;
   }
-  @media (max-width: 767px) {
+  ${media.mobile} {
     padding: 1.5rem;
   }
 `;
@@ -65,14 +65,17 @@ export function PolicyPage({ slug }: { slug: PolicySlug }) {
               <p>
                 <strong>{policy.data.summary}</strong>
               </p>
-              {policy.data.sections.map((section) => (
-                <section key={section.heading}>
-                  <h2>{section.heading}</h2>
-                  {section.paragraphs.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
-                  ))}
-                </section>
-              ))}
+              {/* The policy's text: plain HTML the browser keeps as the server sent it (nothing to hydrate). */}
+              <StaticHtml>
+                {policy.data.sections.map((section) => (
+                  <section key={section.heading}>
+                    <h2>{section.heading}</h2>
+                    {section.paragraphs.map((paragraph) => (
+                      <p key={paragraph}>{paragraph}</p>
+                    ))}
+                  </section>
+                ))}
+              </StaticHtml>
               {config && (
                 <Contact>
                   Questions about this policy? Email{' '}

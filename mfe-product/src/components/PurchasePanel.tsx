@@ -1,8 +1,18 @@
 import { bus, stores, useStore } from '@storefront/bus';
 import { formatUsd, type ProductPage } from '@storefront/commerce';
-import { AgeDialog, Badge, Button, QuantityStepper, TagList, useAddedFeedback } from '@storefront/ui';
-import { useState } from 'react';
-import { useNavigate } from '@storefront/routing';
+import {
+  AgeDialog,
+  Badge,
+  Button,
+  media,
+  QuantityStepper,
+  TagList,
+  useAddedFeedback,
+  useFormEcho,
+  useFormSeed,
+} from '@storefront/ui';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Panel = styled.div`
@@ -41,7 +51,7 @@ const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0.75rem;
-  @media (max-width: 767px) {
+  ${media.mobile} {
     grid-template-columns: 1fr;
   }
 `;
@@ -57,43 +67,70 @@ const Warning = styled.p`
   }
 `;
 
-type PurchaseAction = 'add-to-cart' | 'buy-now';
+type PurchaseAction = 'cart-add' | 'buy-now';
 
-/** Title, badges, price, quantity and the two purchase actions, each behind the age check. */
+/** Whether the server showed the page again to ask the age question before a purchase (no scripts). */
+function useAskedForAge(): PurchaseAction | null {
+  const adding = useFormEcho('cart-add');
+  const buying = useFormEcho('buy-now');
+  if (adding?.outcome === 'age-required') return 'cart-add';
+  if (buying?.outcome === 'age-required') return 'buy-now';
+  return null;
+}
+
+/**
+ * Title, badges, price, quantity and the two purchase actions, each behind the age check. One form: it
+ * adds to the cart, or goes on to the checkout, posted to the shell's server where no script runs (the
+ * server asks the age question then, with this same dialog).
+ */
 export function PurchasePanel({ page }: { page: ProductPage }) {
   const { product } = page;
-  const [quantity, setQuantity] = useState(1);
-  const [pending, setPending] = useState<PurchaseAction | null>(null);
+  const { pathname, search } = useLocation();
+  const asked = useAskedForAge();
+  const echoed = useFormEcho(asked ?? 'cart-add');
+  const [quantity, setQuantity] = useState(() => Number(echoed?.values.quantity) || 1);
+  const [pending, setPending] = useState<PurchaseAction | null>(asked);
   const ageVerified = useStore(stores.ageVerified);
   const navigate = useNavigate();
   const { added, showAdded } = useAddedFeedback();
+  const form = useRef<HTMLFormElement>(null);
+  useFormSeed(form, (fields) => setQuantity(Number(fields.get('quantity')) || 1));
 
-  const perform = (action: PurchaseAction) => {
+  const perform = (action: PurchaseAction, wanted = quantity) => {
     if (action === 'buy-now') {
-      navigate(`/checkout?peptideId=${encodeURIComponent(product.id)}&quantity=${quantity}`);
+      navigate(`/checkout?peptideId=${encodeURIComponent(product.id)}&quantity=${wanted}`);
       return;
     }
-    const added = bus.publish('cart/add', {
+    const accepted = bus.publish('cart/add', {
       productId: product.id,
       name: product.name,
       variant: product.dose,
       image: product.image,
       price: product.price,
-      quantity,
+      quantity: wanted,
       channel: 'catalogue',
     });
-    if (!added) {
+    if (!accepted) {
       console.error('Add to cart was refused', product.id);
       return;
     }
     bus.publish('toast/show', {
       title: 'Added to cart',
-      description: `${quantity}x ${product.name} (${product.dose}) added to your cart`,
+      description: `${wanted}x ${product.name} (${product.dose}) added to your cart`,
     });
     showAdded();
   };
 
-  const request = (action: PurchaseAction) => (ageVerified ? perform(action) : setPending(action));
+  const request = (action: PurchaseAction, wanted: number) =>
+    ageVerified ? perform(action, wanted) : setPending(action);
+  const fields = {
+    productId: product.id,
+    dose: product.dose,
+    channel: 'catalogue',
+    quantity: String(quantity),
+    ageGate: 'required',
+    ageConfirmed: 'yes',
+  };
 
   return (
     <Panel>
@@ -112,24 +149,47 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
       <Price data-testid="unit-price" data-cents={product.price}>
         {formatUsd(product.price)} <small>per vial</small>
       </Price>
-      <Row>
-        <QuantityStepper value={quantity} onChange={setQuantity} />
-      </Row>
-      <Actions>
-        <Button
-          type="button"
-          $variant={added ? 'success' : 'secondary'}
-          onClick={() => request('add-to-cart')}
-        >
-          {added ? 'Added!' : 'Add to Cart'}
-        </Button>
-        <Button type="button" onClick={() => request('buy-now')} data-cents={product.price * quantity}>
-          Buy Now - {formatUsd(product.price * quantity)}
-        </Button>
-      </Actions>
+      <form
+        ref={form}
+        method="post"
+        action={`${pathname}${search}`}
+        aria-label="Purchase"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Read from the field: a submit that landed before the page hydrated is replayed before state catches up.
+          const wanted = Number(new FormData(event.currentTarget).get('quantity')) || quantity;
+          setQuantity(wanted);
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          request(submitter?.getAttribute('value') === 'buy-now' ? 'buy-now' : 'cart-add', wanted);
+        }}
+      >
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="dose" value={product.dose} />
+        <input type="hidden" name="channel" value="catalogue" />
+        <input type="hidden" name="ageGate" value="required" />
+        <Row>
+          <QuantityStepper value={quantity} onChange={setQuantity} name="quantity" />
+        </Row>
+        <Actions style={{ marginTop: '1rem' }}>
+          <Button
+            type="submit"
+            name="_action"
+            value="cart-add"
+            $variant="secondary"
+            data-state={added ? 'added' : undefined}
+          >
+            {added ? 'Added!' : 'Add to Cart'}
+          </Button>
+          <Button type="submit" name="_action" value="buy-now" data-cents={product.price * quantity}>
+            Buy Now - {formatUsd(product.price * quantity)}
+          </Button>
+        </Actions>
+      </form>
       <Warning role="note">FOR RESEARCH USE ONLY. Not for human or veterinary use.</Warning>
       {pending && (
         <AgeDialog
+          confirmForm={{ action: `${pathname}${search}`, name: pending, fields }}
+          declineHref="/"
           onConfirm={() => {
             bus.publish('age/verified');
             setPending(null);

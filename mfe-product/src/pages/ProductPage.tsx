@@ -1,5 +1,5 @@
 import { ApiError } from '@storefront/commerce';
-import { Button, Card, Container, media, Spinner, useResource } from '@storefront/ui';
+import { Button, Card, Container, media, PageLoading, useResource } from '@storefront/ui';
 import { Link, useDocumentHead, useParams } from '@storefront/routing';
 import styled from 'styled-components';
 import { productApi } from '../api';
@@ -55,17 +55,7 @@ export default function ProductPage() {
   const page = useResource(productApi.page(productId));
   useDocumentHead(page.status === 'ready' ? productHead(page.data) : undefined);
 
-  if (page.status === 'loading') {
-    return (
-      <Page aria-busy="true">
-        <Container>
-          <p role="status">
-            <Spinner /> Loading product…
-          </p>
-        </Container>
-      </Page>
-    );
-  }
+  if (page.status === 'loading') return <PageLoading frame={Page} label="Loading product…" />;
 
   if (page.status === 'failed') {
     const missing = page.error instanceof ApiError && page.error.status === 404;

@@ -4,6 +4,7 @@ import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 import { AddToCartButton } from '../AddToCartButton';
 import { CardActions, CardPrice } from '../card-parts';
+import { CardForm } from '../CardForm';
 import { ProductImage } from '../ProductImage';
 
 const Article = styled(Card)`
@@ -68,27 +69,29 @@ export function CatalogueCard({
       <CardPrice data-testid="price" data-cents={product.price}>
         {formatUsd(product.price)}
       </CardPrice>
-      <CardActions>
-        <AddToCartButton
-          label={`Add to Cart: ${product.name}`}
-          item={{
-            productId: product.id,
-            name: product.name,
-            variant: product.dose,
-            image: product.image,
-            price: product.price,
-            channel: 'catalogue',
-          }}
-        />
-        <Button
-          as={Link}
-          to={`/product/${product.id}`}
-          $variant="secondary"
-          aria-label={`View Details: ${product.name}`}
-        >
-          View Details
-        </Button>
-      </CardActions>
+      <CardForm fields={{ productId: product.id, dose: product.dose, channel: 'catalogue' }}>
+        <CardActions>
+          <AddToCartButton
+            label={`Add to Cart: ${product.name}`}
+            item={() => ({
+              productId: product.id,
+              name: product.name,
+              variant: product.dose,
+              image: product.image,
+              price: product.price,
+              channel: 'catalogue',
+            })}
+          />
+          <Button
+            as={Link}
+            to={`/product/${product.id}`}
+            $variant="secondary"
+            aria-label={`View Details: ${product.name}`}
+          >
+            View Details
+          </Button>
+        </CardActions>
+      </CardForm>
     </Article>
   );
 }

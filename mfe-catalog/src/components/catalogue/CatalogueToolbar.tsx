@@ -1,15 +1,18 @@
-import { Input, media } from '@storefront/ui';
+import { Button, Input, media, useFormSeed } from '@storefront/ui';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import {
   ALL_CATEGORIES,
+  catalogueQueryFrom,
   SORT_OPTIONS,
   type CatalogueQuery,
   type CatalogueSort,
 } from '../../domain/catalogue-view';
 
-const Bar = styled.div`
+const Bar = styled.form`
   display: grid;
-  grid-template-columns: 2fr 1fr 1fr;
+  grid-template-columns: 2fr 1fr 1fr auto;
+  align-items: end;
   gap: 1rem;
   margin: 1.5rem 0;
   label {
@@ -31,6 +34,17 @@ const Bar = styled.div`
   }
 `;
 
+/** Where a script runs the list follows every change at once; without one, this sends the choice. */
+const Apply = styled(Button)`
+  html[data-scripted] & {
+    display: none;
+  }
+`;
+
+/**
+ * The catalogue's search, category and sort: a form that gets /catalog with them where no script runs.
+ * What was typed or chosen before the page hydrated is applied once it has.
+ */
 export function CatalogueToolbar({
   categories,
   query,
@@ -40,12 +54,25 @@ export function CatalogueToolbar({
   query: CatalogueQuery;
   onChange(next: CatalogueQuery): void;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  useFormSeed(form, (fields) => {
+    const typed = catalogueQueryFrom({ get: (name) => fields.get(name)?.toString() ?? null });
+    if (JSON.stringify(typed) !== JSON.stringify(query)) onChange(typed);
+  });
   return (
-    <Bar>
+    <Bar
+      ref={form}
+      action="/catalog"
+      method="get"
+      role="search"
+      aria-label="Catalogue"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label>
         Search the catalog
         <Input
           type="search"
+          name="search"
           placeholder="Search by name or category..."
           value={query.search}
           onChange={(e) => onChange({ ...query, search: e.target.value })}
@@ -53,7 +80,11 @@ export function CatalogueToolbar({
       </label>
       <label>
         Category
-        <select value={query.category} onChange={(e) => onChange({ ...query, category: e.target.value })}>
+        <select
+          name="category"
+          value={query.category}
+          onChange={(e) => onChange({ ...query, category: e.target.value })}
+        >
           {[ALL_CATEGORIES, ...categories].map((category) => (
             <option key={category}>{category}</option>
           ))}
@@ -62,6 +93,7 @@ export function CatalogueToolbar({
       <label>
         Sort by
         <select
+          name="sort"
           value={query.sort}
           onChange={(e) => onChange({ ...query, sort: e.target.value as CatalogueSort })}
         >
@@ -72,6 +104,9 @@ export function CatalogueToolbar({
           ))}
         </select>
       </label>
+      <Apply type="submit" $variant="secondary">
+        Apply
+      </Apply>
     </Bar>
   );
 }

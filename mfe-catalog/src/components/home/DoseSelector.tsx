@@ -1,5 +1,4 @@
 import type { HomeProduct } from '@storefront/commerce';
-import { useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 
 const Group = styled.div`
@@ -8,10 +7,13 @@ const Group = styled.div`
   gap: 0.5rem;
 `;
 
-const Choice = styled.button`
+/** A vial size: a native radio, drawn as a button, so it is chosen with or without a script. */
+const Choice = styled.label`
+  position: relative;
   display: inline-flex;
   flex-direction: column;
   align-items: center;
+  justify-content: center;
   min-width: 72px;
   min-height: 44px;
   padding: 0.35rem 0.7rem;
@@ -19,15 +21,21 @@ const Choice = styled.button`
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.ink};
-  font: inherit;
   font-weight: 600;
   cursor: pointer;
+  input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
   small {
     font-size: 0.7rem;
     font-weight: 700;
     color: ${({ theme }) => theme.colors.success};
   }
-  &[aria-checked='true'] {
+  &:has(input:checked) {
     border-color: ${({ theme }) => theme.colors.brand};
     background: ${({ theme }) => theme.colors.brand};
     color: #fff;
@@ -35,13 +43,16 @@ const Choice = styled.button`
       color: #a7f3d0;
     }
   }
+  &:has(input:focus-visible) {
+    outline: 3px solid ${({ theme }) => theme.colors.accentStrong};
+    outline-offset: 2px;
+  }
 `;
 
-const STEP_BY_KEY: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-
 /**
- * The vial sizes of one product, as a single-choice group that behaves like one: a single tab stop (the
- * chosen size), arrow keys move the choice and wrap around, Home and End go to the ends.
+ * The vial sizes of one product: a group of native radios (one tab stop, arrow keys move the choice
+ * and wrap around; Home and End go to the ends), posted with the card's form as `dose`. A size chosen
+ * before the page hydrated is kept.
  */
 export function DoseSelector({
   product,
@@ -52,40 +63,31 @@ export function DoseSelector({
   selected: string;
   onSelect(dose: string): void;
 }) {
-  const group = useRef<HTMLDivElement>(null);
-  const doses = product.doses.map((option) => option.dose);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = doses.indexOf(selected);
-    const step = STEP_BY_KEY[event.key];
-    let next: number;
-    if (step !== undefined) next = (current + step + doses.length) % doses.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = doses.length - 1;
-    else return;
-    event.preventDefault();
-    onSelect(doses[next]!);
-    group.current?.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus();
-  };
-
   return (
-    <Group ref={group} role="radiogroup" aria-label={`${product.name} vial size`} onKeyDown={onKeyDown}>
-      {product.doses.map((option) => {
-        const checked = option.dose === selected;
-        return (
-          <Choice
-            key={option.dose}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            tabIndex={checked ? 0 : -1}
-            onClick={() => onSelect(option.dose)}
-          >
-            {option.dose}
-            {option.label && <small>{option.label}</small>}
-          </Choice>
-        );
-      })}
+    <Group
+      role="radiogroup"
+      aria-label={`${product.name} vial size`}
+      onKeyDown={(event) => {
+        const end = { Home: 0, End: product.doses.length - 1 }[event.key];
+        if (end === undefined) return;
+        event.preventDefault();
+        onSelect(product.doses[end]!.dose);
+        event.currentTarget.querySelectorAll('input')[end]?.focus();
+      }}
+    >
+      {product.doses.map((option) => (
+        <Choice key={option.dose}>
+          <input
+            type="radio"
+            name="dose"
+            value={option.dose}
+            checked={option.dose === selected}
+            onChange={() => onSelect(option.dose)}
+          />
+          {option.dose}
+          {option.label && <small>{option.label}</small>}
+        </Choice>
+      ))}
     </Group>
   );
 }

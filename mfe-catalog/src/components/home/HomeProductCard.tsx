@@ -1,12 +1,13 @@
 import type { HomeProduct } from '@storefront/commerce';
 import { formatUsd } from '@storefront/commerce';
-import { Badge, Button, Card, TagList } from '@storefront/ui';
-import { useState } from 'react';
-import { Link } from '@storefront/routing';
-import styled from 'styled-components';
+import { Badge, Button, Card, TagList, useFormSeed } from '@storefront/ui';
+import { useRef, useState } from 'react';
+import { useNavigate } from '@storefront/routing';
+import styled, { css } from 'styled-components';
 import { checkoutHref } from '../../domain/home-grid';
 import { AddToCartButton } from '../AddToCartButton';
 import { CardActions, CardPrice } from '../card-parts';
+import { CardForm } from '../CardForm';
 import { ProductImage } from '../ProductImage';
 import { DoseSelector } from './DoseSelector';
 
@@ -26,6 +27,27 @@ const Article = styled(Card)`
   }
 `;
 
+/**
+ * Until the page has hydrated (or where no script runs), the price of the size chosen is shown by CSS,
+ * from the checked radio: every size's price is in the card, only the chosen one visible.
+ */
+const Prices = styled(CardPrice)<{ $doses: string[] }>`
+  html:not([data-hydrated]) & [data-price-for] {
+    display: none;
+  }
+  ${({ $doses }) =>
+    $doses.map(
+      (dose) => css`
+        html:not([data-hydrated])
+          form:has(input[name='dose'][value='${dose}']:checked)
+          &
+          [data-price-for='${dose}'] {
+          display: inline;
+        }
+      `,
+    )}
+`;
+
 const TitleRow = styled.div`
   display: flex;
   justify-content: space-between;
@@ -33,10 +55,22 @@ const TitleRow = styled.div`
   gap: 0.5rem;
 `;
 
-/** One home-grid product: its picture and price follow the chosen dose. */
+/**
+ * One home-grid product: its picture and price follow the chosen dose. Its form adds the chosen size to
+ * the cart, or goes on to its checkout, with or without a script; a size tapped before the page
+ * hydrated is kept.
+ */
 export function HomeProductCard({ product }: { product: HomeProduct }) {
   const [dose, setDose] = useState(product.defaultDose);
   const option = product.doses.find((d) => d.dose === dose) ?? product.doses[0]!;
+  const form = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  useFormSeed(form, (fields) => setDose(String(fields.get('dose') ?? product.defaultDose)));
+  /** The size chosen in the form now (a tap before the page hydrated included). */
+  const chosen = (cardForm: HTMLFormElement | null) => {
+    const dose = cardForm ? new FormData(cardForm).get('dose') : null;
+    return product.doses.find((d) => d.dose === dose) ?? option;
+  };
 
   return (
     <Article as="article" aria-labelledby={`product-${product.id}`} data-testid="home-product">
@@ -52,31 +86,53 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
         ))}
       </TagList>
       <p>Storage: {product.storage}</p>
-      <DoseSelector product={product} selected={option.dose} onSelect={setDose} />
-      <CardPrice data-testid="price" data-cents={option.price}>
-        {formatUsd(option.price)}
-      </CardPrice>
-      <CardActions>
-        <AddToCartButton
-          label={`Add to Cart: ${product.name} ${option.dose}`}
-          item={{
-            productId: product.id,
-            name: product.name,
-            variant: option.dose,
-            image: option.image,
-            price: option.price,
-            channel: 'storefront',
-          }}
-        />
-        <Button
-          as={Link}
-          to={checkoutHref(product.checkoutPath, option.dose)}
-          $variant="secondary"
-          aria-label={`Buy Now: ${product.name} ${option.dose}`}
-        >
-          Buy Now
-        </Button>
-      </CardActions>
+      <CardForm
+        form={form}
+        fields={{ productId: product.id, channel: 'storefront', checkoutPath: product.checkoutPath }}
+      >
+        <DoseSelector product={product} selected={option.dose} onSelect={setDose} />
+        <Prices $doses={product.doses.map((d) => d.dose)}>
+          {product.doses.map((d) => (
+            <span
+              key={d.dose}
+              data-price-for={d.dose}
+              hidden={d.dose !== option.dose}
+              {...(d.dose === option.dose ? { 'data-testid': 'price', 'data-cents': d.price } : {})}
+            >
+              {formatUsd(d.price)}
+            </span>
+          ))}
+        </Prices>
+        <CardActions>
+          <AddToCartButton
+            label={`Add to Cart: ${product.name} ${option.dose}`}
+            item={(cardForm) => {
+              const { dose, image, price } = chosen(cardForm);
+              return {
+                productId: product.id,
+                name: product.name,
+                variant: dose,
+                image,
+                price,
+                channel: 'storefront',
+              };
+            }}
+          />
+          <Button
+            type="submit"
+            name="_action"
+            value="buy-now"
+            $variant="secondary"
+            aria-label={`Buy Now: ${product.name} ${option.dose}`}
+            onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
+              event.preventDefault();
+              navigate(checkoutHref(product.checkoutPath, chosen(event.currentTarget.form).dose));
+            }}
+          >
+            Buy Now
+          </Button>
+        </CardActions>
+      </CardForm>
     </Article>
   );
 }

@@ -75,24 +75,40 @@ describe('home product grid', () => {
     );
   });
 
-  it('follows the chosen dose with price, picture and checkout link', async () => {
+  it('follows the chosen dose with price, picture and checkout', async () => {
     renderGrid([retatrutide]);
     const card = screen.getByTestId('home-product');
     expect(within(card).getByTestId('price')).toHaveTextContent('$99.00');
-    expect(within(card).getByRole('link', { name: 'Buy Now: Retatrutide 5mg' })).toHaveAttribute(
-      'href',
-      '/checkout/retatrutide?dosage=5mg&quantity=1',
-    );
-    expect(within(card).getByRole('radio', { name: /10mg/ })).toHaveTextContent('Save 10%');
-    expect(within(card).getByRole('radio', { name: /20mg/ })).toHaveTextContent('Save 18%');
+    expect(within(card).getByRole('radio', { name: /10mg/ }).closest('label')).toHaveTextContent('Save 10%');
+    expect(within(card).getByRole('radio', { name: /20mg/ }).closest('label')).toHaveTextContent('Save 18%');
 
     await userEvent.click(within(card).getByRole('radio', { name: /20mg/ }));
-    expect(within(card).getByRole('radio', { name: /20mg/ })).toHaveAttribute('aria-checked', 'true');
+    expect(within(card).getByRole('radio', { name: /20mg/ })).toBeChecked();
     expect(within(card).getByTestId('price')).toHaveTextContent('$199.00');
     expect(within(card).getByRole('img')).toHaveAttribute('src', '/img/reta-20.svg');
-    expect(within(card).getByRole('link', { name: 'Buy Now: Retatrutide 20mg' })).toHaveAttribute(
-      'href',
-      '/checkout/retatrutide?dosage=20mg&quantity=1',
+    expect(within(card).getByRole('button', { name: 'Buy Now: Retatrutide 20mg' })).toBeInTheDocument();
+  });
+
+  it('is a form a page without scripts can send: the chosen size, its product and price list', async () => {
+    renderGrid([retatrutide]);
+    const card = screen.getByTestId('home-product');
+    await userEvent.click(within(card).getByRole('radio', { name: /10mg/ }));
+    const form = card.querySelector('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    const fields = Object.fromEntries(new FormData(form));
+    expect(fields).toEqual({
+      productId: 'retatrutide',
+      channel: 'storefront',
+      checkoutPath: '/checkout/retatrutide',
+      dose: '10mg',
+    });
+    expect(within(card).getByRole('button', { name: 'Add to Cart: Retatrutide 10mg' })).toHaveAttribute(
+      'value',
+      'cart-add',
+    );
+    expect(within(card).getByRole('button', { name: 'Buy Now: Retatrutide 10mg' })).toHaveAttribute(
+      'value',
+      'buy-now',
     );
   });
 

@@ -1,0 +1,166 @@
+import type { RuntimeConfig } from '@storefront/bus';
+import {
+  AUTH_MESSAGES,
+  authErrorMessage,
+  isEmailNotConfirmed,
+  MIN_PASSWORD_LENGTH,
+} from '@storefront/commerce';
+import { Button, FormNotice, TextField, useFormEcho, useFormSeed, type FormMessage } from '@storefront/ui';
+import { useNavigate } from '@storefront/routing';
+import { useRef, useState, type FormEvent } from 'react';
+import { authClient } from '../session/auth-client';
+import { ResendConfirmation } from './ResendConfirmation';
+
+export type AuthMode = 'sign-in' | 'sign-up';
+
+const LABELS: Record<AuthMode, { submit: string; busy: string }> = {
+  'sign-in': { submit: 'Sign In', busy: 'Signing In...' },
+  'sign-up': { submit: 'Create Account', busy: 'Creating Account...' },
+};
+
+const refusal = (text: string): FormMessage => ({ title: text, tone: 'error' });
+const success = (text: string): FormMessage => ({ title: text, tone: 'success' });
+
+/** The outcome of a submit, and (after 'Email not confirmed') the address a new link may be sent to. */
+type Outcome = { message: FormMessage; unconfirmedEmail?: string } | null;
+
+/** What the server said last, when it showed this form again (no scripts ran). */
+function useServerOutcome(mode: AuthMode): Outcome {
+  const echo = useFormEcho(mode);
+  // A new link asked for after 'Email not confirmed': the sign-in form as it was, the resend's answer below.
+  const resent = useFormEcho('resend');
+  if (mode === 'sign-in' && resent) {
+    return { message: refusal(AUTH_MESSAGES.emailNotConfirmed), unconfirmedEmail: resent.values.email };
+  }
+  if (!echo?.message) return null;
+  const unconfirmed = echo.outcome === 'email-not-confirmed' ? echo.values.email : undefined;
+  return { message: echo.message, unconfirmedEmail: unconfirmed };
+}
+
+/**
+ * Sign In or Sign Up (spec sections 2, 5, 8): email, password and, to sign up, its confirmation. A form
+ * the shell's server completes where no script runs (it shows the same messages); with a script,
+ * supabase-js talks to the auth service. What was typed before the page hydrated is kept.
+ */
+export function AuthForm({
+  mode,
+  config,
+  panelId,
+  labelledBy,
+}: {
+  mode: AuthMode;
+  config: RuntimeConfig | null;
+  panelId: string;
+  labelledBy: string;
+}) {
+  const signIn = mode === 'sign-in';
+  const own = useFormEcho(mode);
+  const resent = useFormEcho('resend');
+  const [email, setEmail] = useState((own ?? resent)?.values.email ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(useServerOutcome(mode));
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  useFormSeed(form, (fields) => {
+    setEmail(String(fields.get('email') ?? ''));
+    setPassword(String(fields.get('password') ?? ''));
+    setConfirmation(String(fields.get('confirmation') ?? ''));
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !config) return;
+    // Read from the fields: a submit that landed before the page hydrated is replayed before state catches up.
+    const fields = new FormData(event.currentTarget);
+    const email = String(fields.get('email') ?? '');
+    const password = String(fields.get('password') ?? '');
+    const confirmation = String(fields.get('confirmation') ?? '');
+    if (password.length < MIN_PASSWORD_LENGTH)
+      return setOutcome({ message: refusal(AUTH_MESSAGES.shortPassword) });
+    if (!signIn && password !== confirmation)
+      return setOutcome({ message: refusal(AUTH_MESSAGES.passwordsDiffer) });
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const client = authClient(config);
+      if (signIn) {
+        const { error } = await client.auth.signInWithPassword({ email: email.trim(), password });
+        if (error) {
+          return setOutcome({
+            message: refusal(authErrorMessage(error)),
+            unconfirmedEmail: isEmailNotConfirmed(error) ? email.trim() : undefined,
+          });
+        }
+        setOutcome({ message: success(AUTH_MESSAGES.signedIn) });
+        navigate('/', { replace: true });
+      } else {
+        const { error } = await client.auth.signUp({
+          email: email.trim(),
+          password,
+          options: { emailRedirectTo: `${window.location.origin}/` },
+        });
+        if (error) return setOutcome({ message: refusal(authErrorMessage(error)) });
+        setOutcome({ message: success(AUTH_MESSAGES.signedUp) });
+        setPassword('');
+        setConfirmation('');
+      }
+    } catch {
+      setOutcome({ message: refusal(AUTH_MESSAGES.unexpected) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      ref={form}
+      id={panelId}
+      role="tabpanel"
+      aria-labelledby={labelledBy}
+      method="post"
+      action={signIn ? '/auth' : '/auth?tab=sign-up'}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete={signIn ? 'current-password' : 'new-password'}
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {!signIn && (
+        <TextField
+          label="Confirm Password"
+          type="password"
+          name="confirmation"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+      )}
+      {outcome && <FormNotice message={outcome.message} />}
+      {/* The first submit button is what Enter sends; each names its action (no scripts: the server's). */}
+      <Button type="submit" name="_action" value={mode} $block disabled={busy}>
+        {busy ? LABELS[mode].busy : LABELS[mode].submit}
+      </Button>
+      {outcome?.unconfirmedEmail && (
+        <ResendConfirmation key={outcome.unconfirmedEmail} email={outcome.unconfirmedEmail} config={config} />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import {
+  affiliateLookupSchema,
+  cartQuoteSchema,
+  checkoutProductSchema,
+  dedicatedCheckoutSchema,
+  orderStatusSchema,
+  placedOrderSchema,
+} from '@storefront/commerce';
+
+/** What this module reads from services (published with each release; see mfe-catalog's). */
+export const apiReads = {
+  catalog: {
+    'GET /checkout-products/quick-checkout/:productId': checkoutProductSchema,
+    'GET /dedicated-checkouts/:slug': dedicatedCheckoutSchema,
+  },
+  checkout: {
+    'POST /orders': placedOrderSchema,
+    'GET /orders/:orderId': orderStatusSchema,
+    'POST /cart/quote': cartQuoteSchema,
+    'POST /affiliates/lookup': affiliateLookupSchema,
+  },
+};
