@@ -1,23 +1,36 @@
-import { bus, stores, useStore, type FollowAffiliateLink } from '@storefront/bus';
+import {
+  bus,
+  ServerValuesProvider,
+  stores,
+  useStore,
+  type FollowAffiliateLink,
+  type ServerValues,
+  type Store,
+} from '@storefront/bus';
+import { EMPTY_CART } from '@storefront/commerce';
 import { Link, Route, Routes, useLocation, type ModuleRoute } from '@storefront/routing';
 import {
+  FormEchoProvider,
   GlobalStyle,
   NotFoundPage,
   PreloadedDataProvider,
   RemoteErrorBoundary,
   RemoteRegion,
   theme,
+  type FormEcho,
   type PreloadedResponses,
 } from '@storefront/ui';
 import {
   memo,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
+import type { VisitorState } from '../page-state';
 import styled, { ThemeProvider } from 'styled-components';
 import { AgeGate } from './AgeGate';
 import { CartPanelHost } from './CartPanelHost';
@@ -54,13 +67,25 @@ const SkipLink = styled.a`
 
 const NO_RESPONSES: PreloadedResponses = {};
 
-/** The answers the page came with hold for the page itself, not for pages the shopper goes on to. */
-function usePageResponses(responses: PreloadedResponses): PreloadedResponses {
+/** Whether the shopper has left the page the server rendered (for a page rendered in the browser since). */
+function useNavigatedAway(): boolean {
   const { key } = useLocation();
   const first = useRef(key);
   const navigated = useRef(false);
   if (key !== first.current) navigated.current = true;
-  return navigated.current ? NO_RESPONSES : responses;
+  return navigated.current;
+}
+
+/**
+ * The answers the page came with, and the form the server completed for it, hold for the page itself,
+ * not for pages the shopper goes on to.
+ */
+function usePageResponses(responses: PreloadedResponses): PreloadedResponses {
+  return useNavigatedAway() ? NO_RESPONSES : responses;
+}
+
+function PageEcho({ echo, children }: { echo: FormEcho | null; children: ReactNode }) {
+  return <FormEchoProvider value={useNavigatedAway() ? null : echo}>{children}</FormEchoProvider>;
 }
 
 function useScrollToTopOnNavigation() {
@@ -149,8 +174,9 @@ const PageRoutes = memo(function PageRoutes({
 function SiteLayout({
   routes,
   responses,
+  echo,
   followAffiliateLink,
-}: Pick<AppProps, 'routes' | 'responses' | 'followAffiliateLink'>) {
+}: Pick<AppProps, 'routes' | 'responses' | 'echo' | 'followAffiliateLink'>) {
   const config = useStore(stores.runtimeConfig);
   const ageVerified = useStore(stores.ageVerified);
   const cartOpen = useStore(stores.cartPanelOpen);
@@ -169,7 +195,9 @@ function SiteLayout({
         <SkipLink href="#main-content">Skip to content</SkipLink>
         <Header shopName={config?.shopName ?? ''} />
         <Main id="main-content">
-          <PageRoutes routes={routes} responses={responses} />
+          <PageEcho echo={echo}>
+            <PageRoutes routes={routes} responses={responses} />
+          </PageEcho>
         </Main>
         <Footer config={config} />
       </Page>
@@ -185,6 +213,10 @@ export interface AppProps {
   routes: ModuleRoute[];
   /** The API answers the page was rendered with, by URL. */
   responses: PreloadedResponses;
+  /** What the page was rendered with of its visitor and address (the request's, on the server). */
+  visitor: VisitorState;
+  /** The form the server completed for this page, if any. */
+  echo: FormEcho | null;
   /** BrowserRouter in the browser; on the server, a StaticRouter at the request's location. */
   Router: ComponentType<{ children: ReactNode }>;
   /** In the browser, the checkout module's affiliate links (the server runs no effects). */
@@ -192,30 +224,55 @@ export interface AppProps {
 }
 
 /**
- * Marks the page as hydrated (<html data-hydrated>): from here its forms are React's. Until then the
- * early script keeps a form from being sent natively (its fields would land in a URL).
+ * Marks the page as hydrated (<html data-hydrated>): from here its forms are React's. Until then they
+ * post to the shell's server, which completes them, and the early script keeps taps on what only a
+ * script can do, to replay them now (document.ts).
  */
 function useMarkHydrated() {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '');
+    const early = (window as { __storefrontReplay?: HTMLElement[] }).__storefrontReplay ?? [];
+    for (const control of early.splice(0)) if (control.isConnected) control.click();
   }, []);
 }
 
-export function App({ routes, responses, Router, followAffiliateLink }: AppProps) {
+/** The stores' values for this page's render, from its visitor (see ServerValuesProvider). */
+function useRenderedValues(visitor: VisitorState): ServerValues {
+  return useMemo(
+    () =>
+      new Map<Store<unknown>, unknown>([
+        [stores.ageVerified, visitor.ageVerified],
+        [stores.cart, { ...(visitor.cart ?? EMPTY_CART), pricing: false }],
+        [stores.affiliate, visitor.affiliate],
+        [stores.searchQuery, visitor.searchQuery],
+        [stores.cartPanelOpen, visitor.cartPanelOpen],
+      ]),
+    [visitor],
+  );
+}
+
+export function App({ routes, responses, visitor, echo, Router, followAffiliateLink }: AppProps) {
   useMarkHydrated();
   return (
-    <ThemeProvider theme={theme}>
-      <GlobalStyle />
-      {/* Last resort: a fault in the shell itself still leaves a message and a way back, never a blank page. */}
-      <RemoteErrorBoundary
-        label="store"
-        hint="Please reload the page."
-        onRetry={() => window.location.reload()}
-      >
-        <Router>
-          <SiteLayout routes={routes} responses={responses} followAffiliateLink={followAffiliateLink} />
-        </Router>
-      </RemoteErrorBoundary>
-    </ThemeProvider>
+    <ServerValuesProvider values={useRenderedValues(visitor)}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        {/* Last resort: a fault in the shell itself still leaves a message and a way back, never a blank page. */}
+        <RemoteErrorBoundary
+          label="store"
+          hint="Please reload the page."
+          onRetry={() => window.location.reload()}
+        >
+          <Router>
+            <SiteLayout
+              routes={routes}
+              responses={responses}
+              echo={echo}
+              followAffiliateLink={followAffiliateLink}
+            />
+          </Router>
+        </RemoteErrorBoundary>
+      </ThemeProvider>
+    </ServerValuesProvider>
   );
 }

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { renderInShell } from './test-utils';
 import { Toaster } from './Toaster';
 
+/** A frame, and the turn after it: when a toast follows the paint of what raised it. */
+const FRAME_MS = 20;
+
 describe('Toaster', () => {
   it('shows toasts published by any module and lets them be dismissed', async () => {
     renderInShell(<Toaster />);
@@ -14,7 +17,8 @@ describe('Toaster', () => {
       });
       bus.publish('toast/show', { title: 'Required fields missing', variant: 'destructive' });
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Added to Cart');
+    // Shown once the frame of what raised them has been painted.
+    expect(await screen.findByRole('status')).toHaveTextContent('Added to Cart');
     expect(screen.getByRole('alert')).toHaveTextContent('Required fields missing');
     await userEvent.click(screen.getAllByRole('button', { name: 'Dismiss notification' })[0]!);
     expect(screen.queryByText('Added to Cart')).not.toBeInTheDocument();
@@ -24,9 +28,13 @@ describe('Toaster', () => {
     jest.useFakeTimers();
     renderInShell(<Toaster />);
     const missing = { title: 'Missing Information', description: 'Please fill in all required fields.' };
-    act(() => void bus.publish('toast/show', { ...missing, variant: 'destructive' }));
+    const publish = () => {
+      act(() => void bus.publish('toast/show', { ...missing, variant: 'destructive' }));
+      act(() => jest.advanceTimersByTime(FRAME_MS));
+    };
+    publish();
     act(() => jest.advanceTimersByTime(4000));
-    act(() => void bus.publish('toast/show', { ...missing, variant: 'destructive' }));
+    publish();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     act(() => jest.advanceTimersByTime(4000));
     expect(screen.getByRole('alert')).toHaveTextContent('Missing Information');
@@ -39,6 +47,7 @@ describe('Toaster', () => {
     jest.useFakeTimers();
     renderInShell(<Toaster />);
     act(() => void bus.publish('toast/show', { title: 'Subscribed' }));
+    act(() => jest.advanceTimersByTime(FRAME_MS));
     expect(screen.getByText('Subscribed')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(5000));
     expect(screen.queryByText('Subscribed')).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { bus, type ToastMessage } from '@storefront/bus';
 import { PanelToastRegion, Toast, ToastRegion } from '@storefront/ui';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { afterNextPaint } from './after-paint';
 import { useToastPlacement } from './toast-placement';
 
 const TOAST_LIFETIME_MS = 5000;
@@ -51,7 +52,8 @@ export function Toaster({ panelSlot = null }: { panelSlot?: HTMLElement | null }
           : [...current.slice(1 - MAX_TOASTS), { ...toast, id: ++nextId, message }],
       );
     };
-    const subscription = bus.on('toast/show').subscribe(show);
+    // A toast follows the paint of what raised it (a button's 'Added!'), never holds it back.
+    const subscription = bus.on('toast/show').subscribe((toast) => afterNextPaint(() => show(toast)));
     earlyToasts?.unsubscribe();
     publishedEarly?.forEach(show);
     publishedEarly = null;

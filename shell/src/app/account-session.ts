@@ -1,4 +1,10 @@
-import { accountOwnedStores, AUTH_SESSION_STORAGE_KEY, stores, type StartAuthSession } from '@storefront/bus';
+import {
+  accountOwnedStores,
+  AUTH_SESSION_HANDOFF_COOKIE,
+  AUTH_SESSION_STORAGE_KEY,
+  stores,
+  type StartAuthSession,
+} from '@storefront/bus';
 
 /** Loads the account module's session starter (the shell's federation loader). */
 export type LoadSessionModule = () => Promise<{ default: StartAuthSession }>;
@@ -17,6 +23,10 @@ function hasSavedSession(storage: Storage): boolean {
   }
 }
 
+/** A session the shell's server signed in without scripts, waiting for the auth client. */
+const hasHandedOffSession = (cookies: string) =>
+  cookies.split(';').some((cookie) => cookie.trim().startsWith(`${AUTH_SESSION_HANDOFF_COOKIE}=`));
+
 /** A confirmation link's landing: a new session (or its refusal) in the fragment, for supabase-js. */
 const arrivesFromAuthLink = (hash: string) => /(^#|&)(access_token|error_description)=/.test(hash);
 
@@ -31,12 +41,14 @@ export async function startAccountSession(
   loadSessionModule: LoadSessionModule,
   storage: Storage = window.localStorage,
   hash: string = window.location.hash,
+  cookies: string = document.cookie,
 ): Promise<void> {
   const config = stores.runtimeConfig.get();
-  if (!config || !(hasSavedSession(storage) || arrivesFromAuthLink(hash))) return signedOut();
+  const session = hasSavedSession(storage) || arrivesFromAuthLink(hash) || hasHandedOffSession(cookies);
+  if (!config || !session) return signedOut();
   try {
-    const session = await loadSessionModule();
-    session.default(config);
+    const module = await loadSessionModule();
+    module.default(config);
   } catch (error) {
     console.error('Sign-in is unavailable right now', error);
     signedOut();

@@ -2,8 +2,13 @@ import { bus, shellOwnedStores } from '@storefront/bus';
 
 /** Spec section 4: the home age gate remembers a 'YES' in localStorage under 'ageVerified'. */
 export const AGE_VERIFIED_KEY = 'ageVerified';
+/** The same answer as a cookie, so the server knows it too (no gate in its HTML, forms without scripts). */
+export const AGE_VERIFIED_COOKIE = 'ageVerified';
+/** A year: the answer is the visitor's, not the visit's. */
+export const AGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
-function readFlag(storage: Storage): boolean {
+function readFlag(storage: Storage, cookies: string): boolean {
+  if (cookies.split(';').some((cookie) => cookie.trim() === `${AGE_VERIFIED_COOKIE}=true`)) return true;
   try {
     return storage.getItem(AGE_VERIFIED_KEY) === 'true';
   } catch {
@@ -13,18 +18,40 @@ function readFlag(storage: Storage): boolean {
 
 const { ageVerified } = shellOwnedStores;
 
+/** Where the answer is kept: the spec's storage key and the cookie beside it, in step. */
+export interface AgeRecord {
+  storage: Storage;
+  cookies: { read(): string; write(cookie: string): void };
+}
+
+const documentCookies = {
+  read: () => document.cookie,
+  write: (cookie: string) => {
+    document.cookie = cookie;
+  },
+};
+
 /**
- * Loads the flag into the store, records each 'age/verified' any module publishes, and persists it;
- * returns the unsubscribe.
+ * Loads the answer into the store (from the cookie or the storage key, whichever the visitor has),
+ * records each 'age/verified' any module publishes, and keeps both in step; returns the unsubscribe.
  */
-export function bindAgeVerification(storage: Storage = window.localStorage): () => void {
-  ageVerified.set(readFlag(storage));
+export function bindAgeVerification(
+  storage: Storage = window.localStorage,
+  cookies: AgeRecord['cookies'] = documentCookies,
+): () => void {
+  ageVerified.set(readFlag(storage, cookies.read()));
   const confirmations = bus.on('age/verified').subscribe(() => ageVerified.set(true));
   const saving = ageVerified.state$.subscribe((verified) => {
+    if (!verified) return;
+    cookies.write(
+      `${AGE_VERIFIED_COOKIE}=true; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${
+        window.location.protocol === 'https:' ? '; Secure' : ''
+      }`,
+    );
     try {
-      if (verified) storage.setItem(AGE_VERIFIED_KEY, 'true');
+      storage.setItem(AGE_VERIFIED_KEY, 'true');
     } catch {
-      // private mode without storage: the flag lasts for this page only
+      // private mode without storage: the cookie keeps it
     }
   });
   return () => {

@@ -1,16 +1,18 @@
 import { routeTable } from '@storefront/artifact-store/registry';
 import { shellOwnedStores } from '@storefront/bus';
 import { BrowserRouter, matchPage, setDocumentShopName } from '@storefront/routing';
-import { installRemoteLoader } from '@storefront/ui';
+import { installRemoteLoader, reportRemoteRenderErrors } from '@storefront/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { ExposedModuleContracts as Contracts } from '../federation-contracts';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { startAccountSession } from './account-session';
+import { reportModuleError } from './module-errors';
 import { affiliateLinkFollower } from './affiliate-links';
 import { bindAgeVerification } from './age-verification';
 import { App } from './App';
-import { bindCart } from './cart-persistence';
+import { cartApi } from './cart-api';
+import { bindCart } from './cart-binding';
 import { bindCartPanel } from './cart-panel';
 import { createRemoteLoader } from './federation/remote-loader';
 
@@ -19,9 +21,16 @@ shellOwnedStores.runtimeConfig.set(page.config);
 setDocumentShopName(page.config.shopName);
 const loader = createRemoteLoader(page.registry);
 installRemoteLoader(loader);
+// A module's failure anywhere in the page is counted against its release (the shell's /__errors).
+reportRemoteRenderErrors((error) => reportModuleError(error, 'render'));
+window.addEventListener('error', (event) => reportModuleError(event.error ?? event.filename, 'error'));
+window.addEventListener('unhandledrejection', (event) =>
+  reportModuleError(event.reason, 'unhandled-rejection'),
+);
+shellOwnedStores.searchQuery.set(page.visitor.searchQuery);
 bindAgeVerification();
-bindCart();
-bindCartPanel();
+bindCart({ initial: page.visitor.cart, api: cartApi });
+bindCartPanel(page.visitor.cartPanelOpen);
 void startAccountSession(() =>
   loader.loadModule<Contracts['account/session']['default']>('account', 'session'),
 );
@@ -34,6 +43,8 @@ const app = (
   <App
     routes={routes}
     responses={page.responses}
+    visitor={page.visitor}
+    echo={page.echo}
     Router={BrowserRouter}
     followAffiliateLink={followAffiliateLink}
   />

@@ -1,13 +1,27 @@
-import { bus, shellOwnedStores } from '@storefront/bus';
+import { bus, CART_PANEL_PARAMETER, shellOwnedStores } from '@storefront/bus';
+import { withParameter } from '@storefront/routing';
+import { afterNextPaint } from './after-paint';
 
 const { cartPanelOpen } = shellOwnedStores;
 
-/** The cart panel opens on cart/open and whenever something is added (spec section 4); cart/close closes it. */
-export function bindCartPanel(): () => void {
+/**
+ * The cart panel opens on cart/open and whenever something is added (spec section 4), once the tap's
+ * own feedback has been painted; cart/close closes it, and takes ?cart=open (how a page without
+ * scripts shows it) out of the address, so a reload does not open it again.
+ */
+export function bindCartPanel(open: boolean): () => void {
+  cartPanelOpen.set(open);
+  const openPanel = () => afterNextPaint(() => cartPanelOpen.set(true));
   const subscriptions = [
-    bus.on('cart/open').subscribe(() => cartPanelOpen.set(true)),
-    bus.on('cart/add').subscribe(() => cartPanelOpen.set(true)),
-    bus.on('cart/close').subscribe(() => cartPanelOpen.set(false)),
+    bus.on('cart/open').subscribe(openPanel),
+    bus.on('cart/add').subscribe(openPanel),
+    bus.on('cart/close').subscribe(() => {
+      cartPanelOpen.set(false);
+      const { pathname, search, hash } = window.location;
+      const without = withParameter(search, CART_PANEL_PARAMETER, null);
+      if (without !== search)
+        window.history.replaceState(window.history.state, '', `${pathname}${without}${hash}`);
+    }),
   ];
   return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }

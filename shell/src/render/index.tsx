@@ -3,9 +3,10 @@ import { routeTable } from '@storefront/artifact-store/registry';
 import { shellOwnedStores, type RuntimeConfig } from '@storefront/bus';
 import type { ModuleRoute, PageHead, SiteContext } from '@storefront/routing';
 import { StaticRouter } from '@storefront/routing/server';
-import { RemoteLoaderProvider, type PreloadedResponses } from '@storefront/ui';
+import { RemoteLoaderProvider, type FormEcho, type PreloadedResponses } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import { App } from '../app/App';
+import type { VisitorState } from '../page-state';
 import { renderToHtml, type RenderedHtml } from './render-to-html';
 import { createServerModules, type ServerEntryOf } from './server-loader';
 
@@ -24,6 +25,10 @@ export interface RenderRequest {
   data: Record<string, unknown> | null;
   /** The same answers by URL, as the page's components ask for them. */
   responses: PreloadedResponses;
+  /** What the page is rendered with of its visitor and address. */
+  visitor: VisitorState;
+  /** The form the server completed for this page, if any. */
+  echo: FormEcho | null;
   site: SiteContext;
   /** How long the page may wait for its module and regions before the browser takes them over. */
   budgetMs: number;
@@ -85,7 +90,13 @@ export function createPageRenderer({
     );
     const body = renderToHtml(
       <RemoteLoaderProvider value={loader}>
-        <App routes={routeTable(request.registry)} responses={request.responses} Router={Router} />
+        <App
+          routes={routeTable(request.registry)}
+          responses={request.responses}
+          visitor={request.visitor}
+          echo={request.echo}
+          Router={Router}
+        />
       </RemoteLoaderProvider>,
       Math.max(1, request.budgetMs - (Date.now() - started)),
       onRegionError,

@@ -14,6 +14,8 @@ export interface RenderedHtml {
   html: string;
   /** The styled-components rules the HTML uses, as <style> elements for the head. */
   styles: string;
+  /** Whether every region rendered here: none was left for the browser (too slow, or it threw). */
+  complete: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export function renderToHtml(
   onRegionError: (error: unknown) => void,
 ): Promise<RenderedHtml> {
   const sheet = new ServerStyleSheet();
+  let complete = true;
   return new Promise<RenderedHtml>((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -36,7 +39,7 @@ export function renderToHtml(
         done();
       },
       final(done) {
-        resolve({ html, styles: sheet.getStyleTags() });
+        resolve({ html, styles: sheet.getStyleTags(), complete });
         done();
       },
     });
@@ -46,7 +49,10 @@ export function renderToHtml(
         stream.pipe(sink);
       },
       onShellError: reject,
-      onError: onRegionError,
+      onError: (error) => {
+        complete = false;
+        onRegionError(error);
+      },
       // The whole page goes out at once, so no region is sent apart with an inline script to move it
       // into place (the page allows no inline scripts but its own).
       progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -2,12 +2,19 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { silentLogger } from '@storefront/service-kit/testing';
 import { createLogger, listenOnLocalSocket, trustProxySetting, type Logger } from '@storefront/service-kit';
 import { createApiGateway } from './api-gateway';
-import { SERVICE_MODULES, type ServiceModule } from './config';
+import { readShellConfig, SERVICE_MODULES } from './config';
+import { createServiceTargets } from './service-targets';
 
 const servers: Server[] = [];
 
@@ -28,25 +35,31 @@ afterAll(() => {
 
 /**
  * A gateway whose catalog is `catalogUrl` (or, given `catalogSocket`, the Unix socket), with only
- * `connections` connections to it.
+ * `connections` connections to it; its checkout is where `checkoutUrl` says (nowhere by default).
  */
 async function gatewayTo(
   catalogUrl: string,
   connections: number,
-  catalogSocket?: string,
-  logger: Logger = silentLogger(),
+  {
+    catalogSocket,
+    checkoutUrl = 'http://127.0.0.1:9',
+    logger = silentLogger(),
+    outageHoldMs = 0,
+  }: { catalogSocket?: string; checkoutUrl?: string; logger?: Logger; outageHoldMs?: number } = {},
 ) {
-  const targets = Object.fromEntries(SERVICE_MODULES.map((m) => [m, 'http://127.0.0.1:9'])) as Record<
-    ServiceModule,
-    string
-  >;
+  const config = readShellConfig({
+    ...Object.fromEntries(
+      SERVICE_MODULES.map((m) => [`${m.toUpperCase()}_SERVICE_URL`, 'http://127.0.0.1:9']),
+    ),
+    CATALOG_SERVICE_URL: catalogUrl,
+    CATALOG_SERVICE_SOCKET: catalogSocket ?? '',
+    CHECKOUT_SERVICE_URL: checkoutUrl,
+  });
   const gateway = createApiGateway({
-    targets: { ...targets, catalog: catalogUrl },
-    sockets: { catalog: catalogSocket },
-    timeoutMs: 5_000,
+    targets: createServiceTargets(config, null, { connections, headersTimeout: 5_000, bodyTimeout: 5_000 }),
     logger,
     trustProxy: trustProxySetting().parse(''),
-    connectionsPerService: connections,
+    outageHoldMs,
   });
   return { gateway, url: await serve(gateway.handle) };
 }
@@ -80,17 +93,40 @@ function leaveMidAnswer(url: string): Promise<void> {
 }
 
 const BIG = Buffer.alloc(4 * 1024 * 1024, 'x');
+/** Far more than loopback's socket buffers hold between the service and a shopper who stopped reading. */
+const LONG_ANSWER_BYTES = 64 * 1024 * 1024;
 
 describe('the API gateway', () => {
-  it('relays a large answer whole, reading no faster than the shopper takes it', async () => {
-    const catalog = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': BIG.length });
-      res.end(BIG);
+  it('relays a large answer whole, reading from the service no faster than the shopper takes it', async () => {
+    // The service writes as fast as it is allowed, counting what it has handed over.
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const chunks = (LONG_ANSWER_BYTES / chunk.length) | 0;
+    let written = 0;
+    const catalog = await serve(async (_req, res) => {
+      res.writeHead(200, { 'content-length': chunks * chunk.length });
+      for (let i = 0; i < chunks; i += 1) {
+        written += chunk.length;
+        if (!res.write(chunk)) await once(res, 'drain');
+      }
+      res.end();
     });
     const { gateway, url } = await gatewayTo(catalog, 2);
-    const { status, body } = await fetchBytes(`${url}/api/catalog/big`);
-    expect(status).toBe(200);
-    expect(body.equals(BIG)).toBe(true);
+    const answer = await new Promise<IncomingMessage>((resolve) =>
+      httpRequest(`${url}/api/catalog/long`, resolve).end(),
+    );
+    // The shopper stops reading: the service must come to a stop too, with most of the answer unsent.
+    answer.pause();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const writtenWhilePaused = written;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(written).toBe(writtenWhilePaused);
+    expect(writtenWhilePaused).toBeLessThan(LONG_ANSWER_BYTES / 2);
+    let received = 0;
+    answer.on('data', (data: Buffer) => (received += data.length));
+    answer.resume();
+    await once(answer, 'end');
+    expect(answer.statusCode).toBe(200);
+    expect(received).toBe(chunks * chunk.length);
     await gateway.close();
   });
 
@@ -123,7 +159,7 @@ describe('the API gateway', () => {
     }, socket);
     servers.push(catalog);
     // The URL names nothing listening: only the socket can answer.
-    const { gateway, url } = await gatewayTo('http://127.0.0.1:9', 2, socket);
+    const { gateway, url } = await gatewayTo('http://127.0.0.1:9', 2, { catalogSocket: socket });
     const { status, body } = await fetchBytes(`${url}/api/catalog/home-products?page=2`);
     expect(status).toBe(200);
     expect(body.toString()).toBe('/home-products?page=2 for 127.0.0.1 via 127.0.0.1');
@@ -132,7 +168,7 @@ describe('the API gateway', () => {
 
   it('answers 503 while a service on this machine is stopped and its socket gone', async () => {
     const socket = path.join(mkdtempSync(path.join(tmpdir(), 'gateway-sock-')), 'catalog.sock');
-    const { gateway, url } = await gatewayTo('http://127.0.0.1:9', 2, socket);
+    const { gateway, url } = await gatewayTo('http://127.0.0.1:9', 2, { catalogSocket: socket });
     const { status, body } = await fetchBytes(`${url}/api/catalog/home-products`);
     expect(status).toBe(503);
     expect(JSON.parse(body.toString())).toMatchObject({ title: 'Service unavailable' });
@@ -147,7 +183,7 @@ describe('the API gateway', () => {
     });
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'gateway-log-')), 'shell.log');
     const logger = createLogger('shell', 'info', file);
-    const { gateway, url } = await gatewayTo(catalog, 2, undefined, logger);
+    const { gateway, url } = await gatewayTo(catalog, 2, { logger });
     expect((await fetchBytes(`${url}/api/catalog/home-products`)).status).toBe(200);
     expect((await fetchBytes(`${url}/api/catalog/broken`)).status).toBe(500);
     expect((await fetchBytes(`${url}/api/catalog/internal/secrets`)).status).toBe(404);
@@ -174,5 +210,84 @@ describe('the API gateway', () => {
         'request aborted: 200 /api/catalog/big',
       ].sort(),
     );
+  });
+  describe('while a service restarts', () => {
+    /** An address where nothing listens yet. */
+    async function freePort(): Promise<number> {
+      const probe = createServer().listen(0, '127.0.0.1');
+      await once(probe, 'listening');
+      const { port } = probe.address() as AddressInfo;
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+    /** The service coming back on `port` after `afterMs`, answering with what it was sent. */
+    function serviceBackAfter(port: number, afterMs: number) {
+      const seen: string[] = [];
+      setTimeout(() => {
+        const server = createServer((req, res) => {
+          let body = '';
+          req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          req.on('end', () => {
+            seen.push(`${req.method} ${req.url} ${req.headers['idempotency-key'] ?? ''} ${body}`);
+            res.end('back');
+          });
+        });
+        servers.push(server);
+        server.listen(port, '127.0.0.1');
+      }, afterMs).unref();
+      return seen;
+    }
+    function send(url: string, method: string, headers: Record<string, string> = {}, body = '') {
+      return new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
+        const req = httpRequest(
+          url,
+          { method, headers: { ...headers, 'content-length': body.length } },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                body: text,
+                retryAfter: res.headers['retry-after'] as string,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    }
+
+    it('holds a GET and a keyed order, body and key intact, and sends them once the service is back', async () => {
+      const port = await freePort();
+      const service = `http://127.0.0.1:${port}`;
+      const { gateway, url } = await gatewayTo(service, 2, { checkoutUrl: service, outageHoldMs: 5_000 });
+      const seen = serviceBackAfter(port, 400);
+      const order = '{"items":[]}';
+      const [read, placed] = await Promise.all([
+        send(`${url}/api/catalog/home-products`, 'GET'),
+        send(`${url}/api/checkout/orders`, 'POST', { 'idempotency-key': 'key-12345678' }, order),
+      ]);
+      expect([read.status, read.body, placed.status, placed.body]).toEqual([200, 'back', 200, 'back']);
+      expect(seen.sort()).toEqual(['GET /home-products  ', `POST /orders key-12345678 ${order}`]);
+      await gateway.close();
+    });
+
+    it('answers a POST that is not safe to repeat 503 at once, and a held GET 503 with Retry-After when the hold is over', async () => {
+      const port = await freePort();
+      const service = `http://127.0.0.1:${port}`;
+      const { gateway, url } = await gatewayTo(service, 2, { checkoutUrl: service, outageHoldMs: 300 });
+      let started = Date.now();
+      const unkeyed = await send(`${url}/api/checkout/orders`, 'POST', {}, '{}');
+      expect(unkeyed.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(250);
+      started = Date.now();
+      const read = await send(`${url}/api/catalog/home-products`, 'GET');
+      expect(read.status).toBe(503);
+      expect(read.retryAfter).toBe('1');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+      await gateway.close();
+    });
   });
 });

@@ -2,6 +2,10 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerRespo
 import {
   assignRequestId,
   canonicalPath,
+  FIRST_PAUSE_MS,
+  HandedOver,
+  isUnreachable,
+  nextPause,
   clientAddress,
   logWhenAnswered,
   namesInternalRoute,
@@ -9,10 +13,15 @@ import {
   SERVICE_KEY_HEADER,
   writeProblem,
   type Logger,
+  traceOutgoing,
+  type ProcessMetrics,
+  type Tracing,
   type TrustProxy,
 } from '@storefront/service-kit';
-import { Pool, type Dispatcher } from 'undici';
-import { SERVICE_MODULES, type ServiceModule } from './config';
+import type { Dispatcher, Pool } from 'undici';
+import { isKeyedRoute } from './keyed-routes';
+import { bucketOf } from './canary-bucket';
+import type { ServiceTargets } from './service-targets';
 
 /** Headers describing one connection (RFC 9110, 7.6.1): never passed on, in either direction. */
 const CONNECTION_HEADERS = new Set([
@@ -43,25 +52,60 @@ const NOT_FORWARDED = new Set([
 ]);
 
 const API_PATH = /^\/api\/([^/?#]+)(\/[^?#]*)?(\?.*)?$/;
-/**
- * Failures that mean nothing is listening (or the connection died): the service is down or restarting.
- * A stopped service removes its Unix socket, so a missing one (ENOENT) means the same.
- */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ENOENT',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
 const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** A problem+json answer, unless the service's answer has begun: then the connection is cut. */
 function sendProblem(res: ServerResponse, status: number, title: string, detail: string) {
   if (res.headersSent) res.destroy();
   else writeProblem(res, { status, title, detail });
+}
+
+/** A keyed request's body is kept to be sent again only up to this size (an order is a few hundred bytes). */
+const MAX_REPEATABLE_BODY = 64 * 1024;
+
+/** Whether the request is an order its service makes at most once by its key, small enough to keep. */
+function isKeyedOrder(req: IncomingMessage, module: string, path: string): boolean {
+  const length = Number(req.headers['content-length']);
+  return (
+    req.method === 'POST' &&
+    req.headers['idempotency-key'] !== undefined &&
+    isKeyedRoute(module, path) &&
+    length <= MAX_REPEATABLE_BODY
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Sends a request that is safe to repeat, holding it while its service cannot be reached (restarting):
+ * sent again after a growing pause until `deadline`, unless the shopper has gone, each time to where the
+ * service answers then. A request never reached a service that was not listening; a GET or a keyed
+ * order that did may be sent again.
+ */
+function dispatchHeld(
+  poolNow: () => Pool,
+  request: Dispatcher.DispatchOptions,
+  res: ServerResponse,
+  fail: (error: Error) => void,
+  deadline: number,
+  pause = FIRST_PAUSE_MS,
+) {
+  poolNow().dispatch(
+    request,
+    new RelayToShopper(res, (error) => {
+      if (!isUnreachable(error) || res.headersSent || Date.now() + pause > deadline) return fail(error);
+      setTimeout(() => {
+        if (!res.destroyed) dispatchHeld(poolNow, request, res, fail, deadline, nextPause(pause));
+      }, pause);
+    }),
+  );
 }
 
 /**
@@ -88,6 +132,20 @@ function forwardedHeaders(req: IncomingMessage, requestId: string, trustProxy: T
   return headers;
 }
 
+/** The trace context headers: replaced by the gateway's own when it traces the request. */
+const TRACE_HEADERS = new Set(['traceparent', 'tracestate']);
+
+/** Header pairs without the caller's trace context (the gateway sends its own). */
+function withoutTraceHeaders(headers: string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < headers.length; i += 2)
+    if (!TRACE_HEADERS.has(headers[i]!.toLowerCase())) kept.push(headers[i]!, headers[i + 1]!);
+  return kept;
+}
+
+/** `/api/<module>` of a request's address, to name its span. */
+const apiRoot = (url = '') => url.split('/', 3).join('/');
+
 /** What the gateway answers when the service could not: down (503), too slow (504), or otherwise (502). */
 function answerFailure(res: ServerResponse, module: string, error: Error, logger: Logger, requestId: string) {
   const code = (error as NodeJS.ErrnoException).code ?? '';
@@ -95,7 +153,8 @@ function answerFailure(res: ServerResponse, module: string, error: Error, logger
   if (TIMED_OUT.has(code)) {
     return sendProblem(res, 504, 'Service timed out', `The ${module} service took too long to answer.`);
   }
-  if (UNREACHABLE.has(code)) {
+  if (isUnreachable(error)) {
+    if (!res.headersSent) res.setHeader('retry-after', '1');
     return sendProblem(
       res,
       503,
@@ -170,15 +229,20 @@ class RelayToShopper implements Dispatcher.DispatchHandler {
 }
 
 export interface ApiGatewayOptions {
-  targets: Record<ServiceModule, string>;
-  /** Unix sockets of services on this machine, reached instead of their URL (cheaper than loopback TCP). */
-  sockets?: Partial<Record<ServiceModule, string>>;
-  timeoutMs: number;
+  /** Where each module's service answers now (its pools are the gateway's own). */
+  targets: ServiceTargets;
+  /** Where each answer is counted, by module, release (live or canary) and route. */
+  metrics?: ProcessMetrics;
+  /** Traces each request (continuing the caller's trace) and its hop to the service. */
+  tracing?: Tracing;
   logger: Logger;
   /** Which hops in front of the shell to believe about the client's address (TRUST_PROXY). */
   trustProxy: TrustProxy;
-  /** Kept-alive connections per service; requests beyond them queue in the pool. */
-  connectionsPerService?: number;
+  /**
+   * How long a request that is safe to send again (a GET or HEAD, a keyed order) is held while its
+   * service cannot be reached (restarting), sent again as soon as it answers; 0 answers 503 at once.
+   */
+  outageHoldMs?: number;
 }
 
 /**
@@ -186,36 +250,28 @@ export interface ApiGatewayOptions {
  * connections per service (over its Unix socket when it has one here; page renders use their own
  * connections, so a crowd on the API cannot starve them),
  * bodies streamed both ways, the request id and client address added. A service that is down answers
- * 503, one that is too slow 504, both as problem+json the page can show; service-to-service paths
+ * 503 (after holding what is safe to send again for `outageHoldMs`, in case it is restarting), one that
+ * is too slow 504, both as problem+json the page can show; service-to-service paths
  * (/internal) and unknown modules are 404. Answers are relayed through undici's dispatch interface
  * rather than its stream API: the same pooled connections without a stream pair per request, which
  * under a crowd was a third of the gateway's time.
  */
 export function createApiGateway({
   targets,
-  sockets = {},
-  timeoutMs,
+  metrics,
+  tracing,
   logger,
   trustProxy,
-  connectionsPerService = 64,
+  outageHoldMs = 0,
 }: ApiGatewayOptions) {
-  const pools = new Map<string, Pool>(
-    SERVICE_MODULES.map((module) => [
-      module,
-      new Pool(targets[module], {
-        connections: connectionsPerService,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        ...(sockets[module] ? { connect: { socketPath: sockets[module] } } : {}),
-      }),
-    ]),
-  );
-
-  const handle: RequestListener = (req, res) => {
+  const relay: RequestListener = (req, res) => {
     const requestId = assignRequestId(req, res);
     logWhenAnswered(logger, req, res, isRelayedAnswer);
     const [, module = '', path = '/', query = ''] = API_PATH.exec(req.url ?? '') ?? [];
-    const pool = pools.get(module);
+    // A shopper given a canary is sent to its release, for every request, as long as it runs.
+    const bucket = bucketOf(req);
+    const target = targets.targetFor(module, bucket);
+    const pool = target?.pool;
     const canonical = canonicalPath(path);
     if (canonical === null) {
       return sendProblem(res, 400, 'Bad request', 'The request path cannot be read.');
@@ -224,20 +280,57 @@ export function createApiGateway({
     if (!pool || namesInternalRoute(canonical)) {
       return sendProblem(res, 404, 'Not found', `Nothing is served at ${req.method} ${req.url}.`);
     }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    pool.dispatch(
-      {
-        path: path + query,
-        method: req.method as Dispatcher.HttpMethod,
-        headers: forwardedHeaders(req, requestId, trustProxy),
-        body: hasBody ? req : null,
-      },
-      new RelayToShopper(res, (error) => answerFailure(res, module, error, logger, requestId)),
-    );
+    const traced = traceOutgoing(`${req.method} ${module} ${canonical}`);
+    const request: Dispatcher.DispatchOptions = {
+      path: path + query,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: traced
+        ? [
+            ...withoutTraceHeaders(forwardedHeaders(req, requestId, trustProxy)),
+            ...Object.entries(traced.headers).flat(),
+          ]
+        : forwardedHeaders(req, requestId, trustProxy),
+      body: null,
+    };
+    if (traced) res.once('close', () => traced.end(res.writableFinished ? res.statusCode : null));
+    metrics?.observe(req, res, () => ({
+      module,
+      release: target!.release,
+      // A path no route answered is labelled as such: shoppers choose paths, not the metrics' series.
+      route: res.statusCode === 404 ? 'unmatched' : `/${canonical.split('/', 2)[1] ?? ''}`,
+      method: req.method ?? 'GET',
+    }));
+    const fail = (error: Error) => answerFailure(res, module, error, logger, requestId);
+    const send = () => {
+      const poolNow = () => targets.targetFor(module, bucket)!.pool;
+      const bodiless = req.method === 'GET' || req.method === 'HEAD';
+      if (outageHoldMs > 0 && bodiless) {
+        return dispatchHeld(poolNow, request, res, fail, Date.now() + outageHoldMs);
+      }
+      if (outageHoldMs > 0 && isKeyedOrder(req, module, canonical)) {
+        const deadline = Date.now() + outageHoldMs;
+        readBody(req).then((body) => dispatchHeld(poolNow, { ...request, body }, res, fail, deadline), fail);
+        return;
+      }
+      if (!bodiless) request.body = req;
+      poolNow().dispatch(request, new RelayToShopper(res, fail));
+    };
+    if (!targets.handedOver(module)) return send();
+    // A release being handed over: the request waits, unsent (its body unread), for the next one.
+    void targets
+      .whileHandedOver(module, Date.now() + Math.max(outageHoldMs, 1))
+      .then((available) => (available ? send() : fail(new HandedOver(module))));
   };
 
-  return {
-    handle,
-    close: () => Promise.all([...pools.values()].map((pool) => pool.close())),
-  };
+  const handle: RequestListener = (req, res) =>
+    tracing
+      ? tracing.serve(
+          req,
+          res,
+          () => `${req.method} ${apiRoot(req.url)}`,
+          () => relay(req, res),
+        )
+      : relay(req, res);
+
+  return { handle, close: () => targets.close() };
 }

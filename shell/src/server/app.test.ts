@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -13,7 +13,10 @@ import request from 'supertest';
 import { defineRoutes } from '@storefront/routing';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { createShellServer } from './app';
-import { shellConfigShape } from './config';
+import { readShellConfig, shellConfigShape } from './config';
+import { DEV_SHELL_PATH } from './dev-overrides';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build configuration is CommonJS
+const mfConfig = require('@storefront/mf-config') as { DEV_SHELL_PATH: string };
 
 async function listen(server: Server): Promise<string> {
   server.listen(0, '127.0.0.1');
@@ -44,8 +47,9 @@ describe('shell server', () => {
   let content: TestService;
   const servers: Server[] = [];
   let app: ReturnType<typeof createShellServer>;
-  /** The same shell as `npm start` runs it: a browser may load one module from a dev server. */
+  /** The same shell as `npm start` runs it: `npm run dev` may point a browser at a dev server. */
   let devApp: ReturnType<typeof createShellServer>;
+  let devSessionFile: string;
   let liveVersion: string;
   let echoUrl: string;
   let files: BuildFiles;
@@ -110,8 +114,11 @@ describe('shell server', () => {
     // No server renderer in a unit test (it is built with the apps; the e2e suite renders with it):
     // pages are sent as frames the browser renders, with their head, status and data.
     app = createShellServer(config, { files, registry: () => current }, silentLogger(), null);
+    const devShellDist = mkdtempSync(path.join(tmpdir(), 'shell-dist-dev-'));
+    writeFileSync(path.join(devShellDist, 'main.js'), 'console.log("dev shell")');
+    devSessionFile = path.join(mkdtempSync(path.join(tmpdir(), 'run-')), 'dev-session.json');
     devApp = createShellServer(
-      { ...config, DEV_MODULE_OVERRIDES: 'on' },
+      { ...config, DEV_SESSION_FILE: devSessionFile, DEV_SHELL_DIST: devShellDist },
       { files, registry: () => current },
       silentLogger(),
       null,
@@ -253,14 +260,14 @@ describe('shell server', () => {
     expect(res.headers['content-type']).toMatch(/problem\+json/);
   });
 
-  it('caches hashed shell assets for good and the page never', async () => {
+  it('caches hashed shell assets for good, and a page no one may keep (not rendered here) nowhere', async () => {
     expect((await request(app).get('/main.0123456789.js')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
     const page = await request(app).get('/refund-policy').set('accept', 'text/html');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
@@ -348,22 +355,103 @@ describe('shell server', () => {
     expect(res.headers['content-type']).toMatch(/problem\+json/);
   });
 
-  describe('the one-module loop (DEV_MODULE_OVERRIDES)', () => {
+  describe('forms sent without scripts', () => {
+    const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      request(app)
+        .post(path)
+        .set({ 'sec-fetch-site': 'same-origin', accept: 'text/html', ...headers })
+        .type('form')
+        .send(fields);
+
+    it('subscribes to the newsletter and shows the page again with the success, as the service said', async () => {
+      const res = await post('/refund-policy', {
+        _action: 'newsletter',
+        name: 'Ada',
+        email: 'ada-form@lab.example',
+      });
+      expect(res.status).toBe(200);
+      expect(pageState(res.text).echo).toEqual({
+        action: 'newsletter',
+        values: { _action: 'newsletter', name: 'Ada', email: 'ada-form@lab.example' },
+        outcome: 'subscribed',
+        message: {
+          title: 'Successfully subscribed!',
+          description: 'Thank you for joining our research community.',
+          tone: 'success',
+        },
+      });
+      const again = await post('/refund-policy', {
+        _action: 'newsletter',
+        name: 'Ada',
+        email: 'ada-form@lab.example',
+      });
+      expect(pageState(again.text).echo?.message?.title).toBe('Already subscribed');
+    });
+
+    it('keeps what was typed and says what is missing, with the spec’s words, as a 422', async () => {
+      const res = await post('/refund-policy?x=1', { _action: 'newsletter', name: 'Ada', email: ' ' });
+      expect(res.status).toBe(422);
+      const { echo } = pageState(res.text);
+      expect(echo?.values.name).toBe('Ada');
+      expect(echo?.message).toEqual({
+        title: 'Required fields missing',
+        description: 'Please fill in your email and name.',
+        tone: 'error',
+      });
+    });
+
+    it('answers the age gate with a cookie the page scripts share, and the same page again', async () => {
+      const res = await post('/refund-policy?x=1', { _action: 'age' });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/refund-policy?x=1');
+      expect(res.headers['set-cookie']![0]).toMatch(
+        /^ageVerified=true; Path=\/; Max-Age=31536000; SameSite=Lax$/,
+      );
+    });
+
+    it('refuses a form sent from another site, or naming no action it knows', async () => {
+      const foreign: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': '', origin: 'https://evil.example' },
+      ];
+      for (const headers of foreign) {
+        const res = await post('/refund-policy', { _action: 'age' }, headers);
+        expect(res.status).toBe(403);
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      expect((await post('/refund-policy', { _action: 'explode' })).status).toBe(400);
+    });
+  });
+
+  describe('the one-module loop (npm run dev)', () => {
     const devServer = 'http://127.0.0.1:3300';
-    const cookieFor = (origin: string) => `storefront-dev-module=${encodeURIComponent(`content@${origin}`)}`;
+    const token = 'a'.repeat(20) + 'B'.repeat(20);
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
     const pageWith = (shell: typeof app, cookie: string) =>
       request(shell).get('/refund-policy').set('accept', 'text/html').set('cookie', cookie);
+    const optIn = (shell: typeof app, headers: Record<string, string>, given = token) =>
+      request(shell).post('/__dev/modules/content').set(headers).type('form').send({ token: given });
+    const expectLive = (page: request.Response) => {
+      expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
+      expect(pageState(page.text).registry.modules.content!.version).toBe(liveVersion);
+      expect(page.headers['content-security-policy']).not.toContain('3300');
+    };
 
-    it('points one browser at a loopback dev server: its scripts, the module, rendered in the browser', async () => {
-      const optIn = await request(devApp).get(
-        `/__dev/modules/content?origin=${encodeURIComponent(devServer)}`,
-      );
-      expect(optIn.status).toBe(303);
-      const cookie = optIn.headers['set-cookie']![0]!.split(';')[0]!;
-      expect(cookie).toBe(cookieFor(devServer));
+    beforeEach(() =>
+      writeFileSync(devSessionFile, JSON.stringify({ module: 'content', origin: devServer, token })),
+    );
+    afterEach(() => rmSync(devSessionFile, { force: true }));
 
-      const page = await pageWith(devApp, cookie);
-      expect(page.text).toContain(`<script data-scripts="${devServer}/shell/main.js">`);
+    it('points the browser holding the printed token at the dev server for that one module', async () => {
+      const joined = await optIn(devApp, sameOrigin);
+      expect(joined.status).toBe(303);
+      const cookie = joined.headers['set-cookie']![0]!;
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Strict/);
+
+      const page = await pageWith(devApp, cookie.split(';')[0]!);
+      // The shell's development build from this origin; only the module comes from the dev server.
+      expect(page.text).toContain(`<script data-scripts="${DEV_SHELL_PATH}/main.js">`);
       expect(pageState(page.text).registry.modules.content).toEqual({
         version: 'dev',
         entry: `${devServer}/remoteEntry.js`,
@@ -372,54 +460,90 @@ describe('shell server', () => {
       const policy = page.headers['content-security-policy']!;
       expect(policy).toMatch(new RegExp(`script-src [^;]*${devServer}`));
       expect(policy).toMatch(/connect-src [^;]*ws:\/\/127\.0\.0\.1:3300/);
+      const devShell = await request(devApp).get(`${DEV_SHELL_PATH}/main.js`).set('cookie', cookie);
+      expect(devShell.text).toBe('console.log("dev shell")');
       const registryJson = await request(devApp).get('/registry.json').set('cookie', cookie);
       expect(registryJson.body.modules.content.entry).toBe(`${devServer}/remoteEntry.js`);
 
-      const back = await request(devApp).get('/__dev/modules/clear').set('cookie', cookie);
+      const back = await request(devApp).post('/__dev/modules/clear').set(sameOrigin).set('cookie', cookie);
       expect(back.headers['set-cookie']![0]).toMatch(/^storefront-dev-module=;/);
     });
 
-    it('leaves every other browser, and a shell without the setting, on the live versions', async () => {
-      for (const [shell, cookie] of [
-        [devApp, ''],
-        [app, cookieFor(devServer)],
-      ] as const) {
-        const page = await pageWith(shell, cookie);
-        expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
-        expect(pageState(page.text).registry.modules.content!.version).toBe(liveVersion);
-        expect(page.headers['content-security-policy']).not.toContain('3300');
+    it('cannot be set by another site, by a link, or without the token', async () => {
+      const foreign: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example' },
+        {},
+      ];
+      for (const headers of foreign) {
+        const res = await optIn(devApp, headers);
+        expect(res.status).toBe(403);
+        expect(res.headers['set-cookie']).toBeUndefined();
       }
-      expect((await request(app).get('/__dev/modules/content?origin=http://127.0.0.1:3300')).status).toBe(
-        404,
+      const wrongToken = await optIn(devApp, sameOrigin, 'b'.repeat(40));
+      expect(wrongToken.status).toBe(403);
+      expect(wrongToken.headers['set-cookie']).toBeUndefined();
+      const link = await request(devApp).get(`/__dev/modules/content?token=${token}`);
+      expect(link.status).toBe(200);
+      expect(link.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('ends with the dev command: the cookie then loads the live versions', async () => {
+      const cookie = (await optIn(devApp, sameOrigin)).headers['set-cookie']![0]!.split(';')[0]!;
+      rmSync(devSessionFile);
+      await new Promise((resolve) => setTimeout(resolve, 600)); // the shell reads the session twice a second
+      expectLive(await pageWith(devApp, cookie));
+      expect((await request(devApp).get(`${DEV_SHELL_PATH}/main.js`).set('cookie', cookie)).status).toBe(404);
+    });
+
+    it('leaves every other browser, and a shell npm start did not arm, on the live versions', async () => {
+      expectLive(await pageWith(devApp, ''));
+      expectLive(await pageWith(devApp, `storefront-dev-module=${'c'.repeat(40)}`));
+      expectLive(await pageWith(app, `storefront-dev-module=${token}`));
+      expect((await request(devApp).get(`${DEV_SHELL_PATH}/main.js`)).status).toBe(404);
+      const notArmed = await optIn(app, sameOrigin);
+      expect(notArmed.status).toBeGreaterThanOrEqual(400);
+      expect(notArmed.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('serves the shell development build from where mf-config builds it to load', () => {
+      expect(DEV_SHELL_PATH).toBe(mfConfig.DEV_SHELL_PATH);
+    });
+  });
+
+  describe('in production', () => {
+    const sound = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
+      SITE_URL: 'https://shop.example',
+    };
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        readShellConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('starts when every setting is sound', () => {
+      expect(refusal(sound)).toBe('');
+    });
+
+    it('refuses the one-module loop', () => {
+      expect(refusal({ ...sound, DEV_SESSION_FILE: '/tmp/dev-session.json' })).toContain(
+        'DEV_SESSION_FILE: set, which lets a developer load a module from a dev server',
       );
     });
 
-    it.each([
-      'https://cdn.evil.example',
-      'http://10.0.0.5:3300',
-      'http://127.0.0.1:3300/x',
-      'javascript:alert(1)',
-    ])('never loads scripts from %s, whether asked for or forged in the cookie', async (origin) => {
-      const optIn = await request(devApp).get(`/__dev/modules/content?origin=${encodeURIComponent(origin)}`);
-      expect(optIn.status).toBe(400);
-      expect(optIn.headers['set-cookie']).toBeUndefined();
-      const page = await pageWith(devApp, cookieFor(origin));
-      expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
-      expect(page.headers['content-security-policy']).not.toContain(origin);
+    it('refuses a registry kept in a file of its own', () => {
+      expect(refusal({ ...sound, DATABASE_URL: undefined })).toContain('DATABASE_URL: not set');
     });
 
-    it('serves the live page for a cookie that is not valid percent-encoding', async () => {
-      const page = await pageWith(
-        devApp,
-        'storefront-dev-module=content%40http%3A%2F%2F127.0.0.1%3A3300%E0%A4%A',
+    it('refuses a site address on this machine', () => {
+      expect(refusal({ ...sound, SITE_URL: 'http://localhost:3000' })).toContain(
+        'SITE_URL: points at this machine (localhost)',
       );
-      expect(page.status).toBe(200);
-      expect(page.text).toContain('<script data-scripts="/main.0123456789.js">');
-    });
-
-    it('refuses a module that is not live', async () => {
-      const res = await request(devApp).get(`/__dev/modules/nothing?origin=${encodeURIComponent(devServer)}`);
-      expect(res.status).toBe(400);
     });
   });
 });

@@ -1,29 +1,39 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
-import { toPublicRegistry, type BuildFiles, type Registry } from '@storefront/artifact-store';
+import { inCanary, toPublicRegistry, type BuildFiles, type Registry } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
-import { assignRequestId, notFoundHandler, problemHandler, type Logger } from '@storefront/service-kit';
+import {
+  assignRequestId,
+  notFoundHandler,
+  problemHandler,
+  ServiceEndpoints,
+  type Logger,
+  type ProcessMetrics,
+  type Tracing,
+} from '@storefront/service-kit';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { PageRenderer } from '../render';
 import { createApiGateway } from './api-gateway';
-import {
-  devOverrideFor,
-  devOverrideRoutes,
-  devSources,
-  recordDevOverride,
-  withDevOverride,
-} from './dev-overrides';
-import { SERVICE_MODULES, serviceSocket, serviceUrl, type ServiceModule, type ShellConfig } from './config';
+import { browserErrorRoute } from './browser-errors';
+import { assignBucket, bucketOf } from './canary-bucket';
+import { devOverrides, devSources, withDevOverride, type DevOverride } from './dev-overrides';
+import type { ShellConfig } from './config';
 import { INLINE_SCRIPT_HASHES } from './document';
-import { pageHandler } from './pages';
+import { formRoutes } from './forms';
+import { loadShedder } from './load-shedding';
+import { createPageCache } from './page-cache';
+import type { DataVersion } from './page-data';
+import { pageResponder } from './pages';
+import { createServiceCalls } from './service-calls';
+import { createServiceTargets } from './service-targets';
 import { createRemoteAssets } from './remote-assets';
 import { loadPageRenderer } from './render-bundle';
 import { seoRoutes } from './seo';
 import { staticFiles, withoutCompressionSuffix } from './static-files';
-import { createServiceApi } from './service-api';
+import { apiTarget, createServiceApi } from './service-api';
 
 /** What a script needs said about itself: its type is as declared, and other sites may not embed it. */
 const scriptHeaders = [helmet.xContentTypeOptions(), helmet.crossOriginResourcePolicy()];
@@ -31,6 +41,8 @@ const scriptHeaders = [helmet.xContentTypeOptions(), helmet.crossOriginResourceP
 /** Where the shell's build keeps its server renderer (dist/server/). */
 const SERVER_FOLDER = 'server';
 const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
+/** When a shopper turned away by a full shell may try again: a crowd's peak passes in about that. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** The shell's scripts, in order, from the declaration its browser build wrote. */
 function shellScripts(shellDist: string, logger: Logger): string[] {
@@ -40,6 +52,46 @@ function shellScripts(shellDist: string, logger: Logger): string[] {
     return [];
   }
   return (JSON.parse(readFileSync(declaration, 'utf8')) as { scripts: string[] }).scripts;
+}
+
+/**
+ * The headers a middleware sets on every answer (helmet's, for a page that is no developer's): set once
+ * on a stand-in answer and kept, for pages sent without the page app.
+ */
+function headersSetBy(middleware: RequestHandler): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const answer = {
+    setHeader: (name: string, value: string | number | string[]) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  };
+  middleware({ headers: {}, method: 'GET', url: '/' } as never, answer as never, () => undefined);
+  return headers;
+}
+
+/** Whether each answer a kept page was made from still stands: its service answers 304 to its ETag. */
+async function stillCurrent(
+  versions: readonly DataVersion[],
+  services: ReturnType<typeof createServiceCalls>,
+  timeoutMs: number,
+): Promise<boolean> {
+  const answers = await Promise.all(
+    versions.map(async ({ url, etag }) => {
+      const target = apiTarget(url);
+      if (!target) return false;
+      const answer = await services
+        .call(target.module, {
+          method: 'GET',
+          path: target.path,
+          ifNoneMatch: etag,
+          shopper: { client: '127.0.0.1', requestId: 'page-cache' },
+          timeoutMs,
+        })
+        .catch(() => null);
+      return answer?.status === 304;
+    }),
+  );
+  return answers.every(Boolean);
 }
 
 /** What the browser is told at run time (inlined in every page), never baked into a build. */
@@ -58,6 +110,10 @@ export interface ShellArtifacts {
   files: Pick<BuildFiles, 'remotesRoot' | 'versionDir'>;
   /** The registry of live versions, kept current by its store's change notices. */
   registry(): Registry;
+  /** Where requests, their latency and shoppers' browser errors are counted (served by main.ts). */
+  metrics?: ProcessMetrics;
+  /** Traces API requests through the gateway (started by main.ts). */
+  tracing?: Tracing;
 }
 
 /**
@@ -68,7 +124,7 @@ export interface ShellArtifacts {
  */
 export function createShellServer(
   config: ShellConfig,
-  { files, registry }: ShellArtifacts,
+  { files, registry, metrics, tracing }: ShellArtifacts,
   logger: Logger,
   renderer: PageRenderer | null = loadPageRenderer(
     config.SHELL_DIST,
@@ -83,8 +139,36 @@ export function createShellServer(
   ),
 ): RequestListener {
   const app = express();
-  const getApi = createServiceApi(config);
   const publicRegistry = () => toPublicRegistry(registry());
+  // A shopper's view: the live releases, and the canaries their bucket falls in.
+  const registryOfShopper = (req: IncomingMessage) => {
+    const now = registry();
+    return toPublicRegistry(now, (module) => inCanary(now, module, bucketOf(req)));
+  };
+  let canariesOf: { registry: Registry; running: boolean } | null = null;
+  const canaryRunning = () => {
+    const now = registry();
+    if (canariesOf?.registry !== now)
+      canariesOf = { registry: now, running: Object.values(now.modules).some((record) => record.canary) };
+    return canariesOf.running;
+  };
+  const endpoints = config.SERVICE_ENDPOINTS_FILE
+    ? new ServiceEndpoints(config.SERVICE_ENDPOINTS_FILE)
+    : null;
+  const poolOptions = (connections: number) => ({
+    connections,
+    headersTimeout: config.PROXY_TIMEOUT_MS,
+    bodyTimeout: config.PROXY_TIMEOUT_MS,
+  });
+  // Pages, forms and the sitemap call services over connections of their own (not the API gateway's).
+  const services = createServiceCalls({
+    targets: createServiceTargets(config, endpoints, poolOptions(32)),
+    timeoutMs: config.PROXY_TIMEOUT_MS,
+    outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
+  });
+  const getApi = createServiceApi(services);
+  const loop = devOverrides(config.DEV_SESSION_FILE, config.DEV_SHELL_DIST);
+  const devOverrideFor = (req: IncomingMessage): DevOverride | null => loop?.overrideFor(req) ?? null;
   // A page pointed at a dev server may load scripts from it and open its update socket; no other may.
   const devServer = (req: IncomingMessage) => {
     const override = devOverrideFor(req);
@@ -118,27 +202,25 @@ export function createShellServer(
     req.path.startsWith(`/${SERVER_FOLDER}/`) ? next() : shellFiles(req, res, next);
   app.use(scriptHeaders, serveShellFiles);
 
-  if (config.DEV_MODULE_OVERRIDES === 'on') {
-    app.use(recordDevOverride((module) => module in publicRegistry().modules));
-  }
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'script-src': ["'self'", ...INLINE_SCRIPT_HASHES, devServer],
-          // styled-components writes its rules into <style> elements at run time.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
-          'connect-src': [
-            "'self'",
-            ...(config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : []),
-            devServer,
-          ],
-          'upgrade-insecure-requests': null,
-        },
+  const pageSecurity = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", ...INLINE_SCRIPT_HASHES, devServer],
+        // styled-components writes its rules into <style> elements at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        // A checkout form sent without scripts is answered with a redirect to the hosted payment page.
+        'form-action': ["'self'", ...config.PAYMENT_PAGE_ORIGINS],
+        'connect-src': [
+          "'self'",
+          ...(config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : []),
+          devServer,
+        ],
+        'upgrade-insecure-requests': null,
       },
-    }),
-  );
+    },
+  });
+  app.use(pageSecurity);
   // A page's request id goes with the API calls it is rendered from; only API requests are logged.
   app.use((req, res, next) => {
     assignRequestId(req, res);
@@ -147,43 +229,89 @@ export function createShellServer(
 
   app.get('/registry.json', (req, res) => {
     const override = devOverrideFor(req);
-    const live = publicRegistry();
+    const live = registryOfShopper(req);
     res.set('Cache-Control', 'no-cache').json(override ? withDevOverride(live, override) : live);
   });
-  if (config.DEV_MODULE_OVERRIDES === 'on') app.use(devOverrideRoutes(publicRegistry));
+  if (loop) app.use(loop.routes(publicRegistry));
 
+  if (metrics) app.post('/__errors', browserErrorRoute(metrics, registry));
   app.use(seoRoutes({ siteUrl: config.SITE_URL, readRegistry: registry, getApi, logger }));
 
   // Pages are compressed as they are sent; scripts were compressed when they were built.
   app.use(compression());
   const scripts = shellScripts(config.SHELL_DIST, logger);
-  app.get(
-    /.*/,
-    pageHandler({
-      config: runtimeConfigOf(config),
-      siteUrl: config.SITE_URL,
-      budgetMs: config.RENDER_BUDGET_MS,
-      readRegistry: registry,
-      shellScripts: () => scripts,
-      devOverride: devOverrideFor,
-      pageModuleFiles: createRemoteAssets((remote, version) => files.versionDir(remote, version)),
-      getApi,
-      renderer,
-      logger,
-    }),
-  );
+  const pages = pageResponder({
+    config: runtimeConfigOf(config),
+    siteUrl: config.SITE_URL,
+    budgetMs: config.RENDER_BUDGET_MS,
+    readRegistry: registry,
+    shellScripts: () => scripts,
+    devOverride: devOverrideFor,
+    pageModuleFiles: createRemoteAssets((remote, version) => files.versionDir(remote, version)),
+    getApi,
+    services,
+    cache:
+      config.PAGE_CACHE_ENTRIES > 0
+        ? createPageCache({
+            maxEntries: config.PAGE_CACHE_ENTRIES,
+            stillCurrent: (versions) => stillCurrent(versions, services, config.PROXY_TIMEOUT_MS),
+          })
+        : null,
+    trustProxy: config.TRUST_PROXY,
+    renderer,
+    logger,
+    pageHeaders: headersSetBy(pageSecurity),
+  });
+  // An address that cannot be decoded names no page.
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+      next();
+    } catch {
+      res.status(400).type('text/plain').send('This address cannot be read.');
+    }
+  });
+  const forms = formRoutes({
+    services,
+    sendPage: pages.send,
+    trustProxy: config.TRUST_PROXY,
+    siteUrl: config.SITE_URL,
+    logger,
+  });
+  app.get('/ref/:code', forms.referralLink);
+  app.get(/.*/, pages.handleGet);
+  app.post(/.*/, forms.forms);
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger, '0kb'));
 
   const api = createApiGateway({
-    targets: Object.fromEntries(
-      SERVICE_MODULES.map((module) => [module, serviceUrl(config, module)]),
-    ) as Record<ServiceModule, string>,
-    sockets: Object.fromEntries(SERVICE_MODULES.map((module) => [module, serviceSocket(config, module)])),
-    timeoutMs: config.PROXY_TIMEOUT_MS,
+    // Kept-alive connections per service; requests beyond them queue in the pool.
+    targets: createServiceTargets(config, endpoints, poolOptions(64)),
+    metrics,
+    tracing,
     logger,
     trustProxy: config.TRUST_PROXY,
+    outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
   });
-  return (req, res) => (req.url?.startsWith('/api/') ? api.handle(req, res) : app(req, res));
+  const shedder = loadShedder(config.MAX_REQUESTS_IN_FLIGHT, BUSY_RETRY_AFTER_SECONDS);
+  const shellRelease = process.env.STOREFRONT_RELEASE ?? 'shell';
+  return (req, res) => {
+    if (!shedder.admit(req, res)) return;
+    assignBucket(req, res, canaryRunning());
+    if (req.url?.startsWith('/api/')) return api.handle(req, res);
+    metrics?.observe(req, res, () => ({
+      module: 'shell',
+      release: shellRelease,
+      route: req.method === 'POST' ? 'form' : 'page',
+      method: req.method ?? 'GET',
+    }));
+    // A page anyone could have asked for, kept and current: sent without the page app.
+    const kept = pages.keptKeyFor(req);
+    if (!kept) return app(req, res);
+    pages.serveKept(req, res, kept).then(
+      (served) => served || app(req, res),
+      () => app(req, res),
+    );
+  };
 }

@@ -1,6 +1,12 @@
 import {
   baseConfigShape,
+  ConfigError,
   DEFAULT_PORTS,
+  embeddedDatabaseRule,
+  loadConfig,
+  productionProblems,
+  publicAddressRule,
+  type ProductionRule,
   DEFAULT_SITE_URL,
   defaultDataDir,
   localUrl,
@@ -24,14 +30,15 @@ const serviceUrlShape = Object.fromEntries(
 ) as Record<`${Uppercase<ServiceModule>}_SERVICE_URL`, z.ZodDefault<ReturnType<typeof url>>>;
 
 /**
- * A Unix socket per service on this machine, optional: the gateway then reaches the service through it
- * rather than over TCP (the service's SOCKET_PATH). Page renders keep to the URL.
+ * A Unix socket per service on this machine, optional: the gateway, page data and forms then reach the
+ * service through it rather than over TCP (the service's SOCKET_PATH).
  */
 const serviceSocketShape = Object.fromEntries(
   SERVICE_MODULES.map((name) => [serviceSocketVariable(name), optionalSocketPath()]),
 ) as Record<`${Uppercase<ServiceModule>}_SERVICE_SOCKET`, ReturnType<typeof optionalSocketPath>>;
 
 export const shellConfigShape = {
+  NODE_ENV: baseConfigShape.NODE_ENV,
   HOST: baseConfigShape.HOST,
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
   TRUST_PROXY: baseConfigShape.TRUST_PROXY,
@@ -45,14 +52,39 @@ export const shellConfigShape = {
   ARTIFACT_DIR: z.string().default(path.join(defaultDataDir(), 'artifacts')),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /**
+   * How long the API gateway holds a request that is safe to send again (a GET, a keyed order) while
+   * its service cannot be reached, as while it restarts; past it, 503 with Retry-After. 0: at once.
+   */
+  SERVICE_OUTAGE_HOLD_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
    * How long a page may wait for its data and modules on the server before the browser takes over what
    * is missing: past it, the page is sent with those regions loading, never later.
    */
   RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1_500),
+  /**
+   * Anonymous pages the shell keeps (page-cache.ts), each served again only while the data it was made
+   * from is current; 0 renders every request.
+   */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(200),
+  /**
+   * Requests the shell answers at once; past it, more are refused straight away with 503 and
+   * Retry-After (load-shedding.ts). 0 takes every request.
+   */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   /** The public origin of the site, for canonical URLs, link previews and the sitemap. */
   SITE_URL: url()
     .default(DEFAULT_SITE_URL)
     .transform((value) => value.replace(/\/+$/, '')),
+  /**
+   * Where a checkout form sent without scripts may be redirected to pay (the page's form-action):
+   * Square's hosted payment pages, and, on a development stack, the payment sandbox (npm start adds it).
+   */
+  PAYMENT_PAGE_ORIGINS: z
+    .string()
+    .default(
+      'https://square.link https://sandbox.square.link https://checkout.square.site https://sandbox.checkout.square.site',
+    )
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean)),
   SHOP_NAME: z.string().min(1).default('Helix Research'),
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).default('support@helix-research.example'),
   CONTACT_PHONE: z.string().min(1).default('+1 (480) 555-0142'),
@@ -60,15 +92,50 @@ export const shellConfigShape = {
   SUPABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), url().optional()),
   SUPABASE_ANON_KEY: z.string().default('storefront-local-anon-key'),
   /**
-   * Whether a browser may load one module from a developer's dev server on this machine (the
-   * one-module loop, src/server/dev-overrides.ts). `npm start` turns it on; deployments leave it off.
+   * Where `npm run dev -- <module>` writes its session while it runs (the one-module loop,
+   * src/server/dev-overrides.ts). `npm start` sets it; unset, no browser can load a module from
+   * elsewhere; production refuses it.
    */
-  DEV_MODULE_OVERRIDES: z.enum(['on', 'off']).default('off'),
+  DEV_SESSION_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** The shell's development build, which `npm run dev` makes and the loop's pages load. */
+  DEV_SHELL_DIST: z.string().default(path.join(packageRootOf(__dirname), 'dist-dev')),
   ...serviceUrlShape,
   ...serviceSocketShape,
+  /**
+   * Where `npm start` keeps the endpoints of each module's live (and canary) service release while it
+   * swaps them: followed as it changes. Unset: each service at its address above.
+   */
+  SERVICE_ENDPOINTS_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Where Prometheus scrapes `/metrics` (a port of its own, never the shoppers'); 0: not served. */
+  METRICS_PORT: baseConfigShape.METRICS_PORT,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: baseConfigShape.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  OTEL_TRACES_SAMPLER_ARG: baseConfigShape.OTEL_TRACES_SAMPLER_ARG,
 };
 
 export type ShellConfig = z.infer<z.ZodObject<typeof shellConfigShape>>;
+
+/** What production must not start with: the shell's share of the development defaults. */
+const shellProductionRules: ProductionRule<ShellConfig>[] = [
+  {
+    ...embeddedDatabaseRule,
+    problem: 'not set, so the registry of live versions would be a file only this shell sees',
+  },
+  publicAddressRule('SITE_URL'),
+  {
+    variable: 'DEV_SESSION_FILE',
+    unsafe: (config) => config.DEV_SESSION_FILE !== undefined,
+    problem: 'set, which lets a developer load a module from a dev server',
+    fix: 'leave it unset: the one-module loop is for development',
+  },
+];
+
+/** The shell's settings from the environment, refusing what production must not run with. */
+export function readShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
+  const config = loadConfig('shell', shellConfigShape, env);
+  const refused = productionProblems(config, shellProductionRules);
+  if (refused.length) throw new ConfigError('shell', refused);
+  return config;
+}
 
 /** The Unix socket the gateway reaches `module` through, when it runs on this machine. */
 export function serviceSocket(config: ShellConfig, module: ServiceModule): string | undefined {

@@ -2,14 +2,29 @@ import { createHash } from 'node:crypto';
 import { PAGE_STATE_ID, scriptSafeJson, type PageState } from '../page-state';
 
 /**
- * Runs before anything is painted: marks the page as scripted (sections that scroll into view may
- * start hidden), marks a visitor who answered the age gate before (spec: localStorage 'ageVerified'),
- * so the gate every server-rendered home page carries stays hidden for them, and keeps a form from
- * being sent natively before the page has hydrated: its fields (an address, an email) would otherwise
- * go into a URL, and the shopper's entry would be lost with the page.
+ * Runs before anything is painted. Marks the page as scripted (sections that scroll into view may start
+ * hidden, controls that only a script can work are shown). Marks a visitor who answered the age gate
+ * before in this browser's storage (spec: localStorage 'ageVerified'), so the gate the page may carry
+ * stays hidden for them. Until the page has hydrated, it answers the gate's YES itself (storage, cookie,
+ * hidden at once), and keeps taps on controls that only a script can work (data-replay) for the page
+ * to replay once it can; forms meanwhile post to the server, which completes them.
  */
-const EARLY_SCRIPT =
-  "(function(d){d.setAttribute('data-scripted','');try{if(localStorage.getItem('ageVerified')==='true')d.setAttribute('data-age-verified','')}catch(e){}document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated'))e.preventDefault()},true)})(document.documentElement)";
+const EARLY_SCRIPT = [
+  '(function(d,w){',
+  "d.setAttribute('data-scripted','');",
+  "var v='ageVerified';",
+  "try{if(localStorage.getItem(v)==='true')d.setAttribute('data-age-verified','')}catch(e){}",
+  'w.__storefrontReplay=[];',
+  "document.addEventListener('click',function(e){",
+  "if(d.hasAttribute('data-hydrated')||!e.target.closest)return;",
+  "var yes=e.target.closest('[data-age-confirm]');",
+  "if(yes){e.preventDefault();d.setAttribute('data-age-verified','');",
+  "document.cookie=v+'=true; Path=/; Max-Age=31536000; SameSite=Lax'+(location.protocol==='https:'?'; Secure':'');",
+  "try{localStorage.setItem(v,'true')}catch(e){}return}",
+  "var t=e.target.closest('[data-replay]');",
+  'if(t){e.preventDefault();w.__storefrontReplay.push(t)}',
+  '},true)})(document.documentElement,window)',
+].join('');
 
 /**
  * Runs at the end of the page: requests the shell's scripts (listed in its data-scripts, in order) once
@@ -18,7 +33,7 @@ const EARLY_SCRIPT =
  * scripts arrive. A tab opened in the background paints nothing, so a timer starts them there.
  */
 const SCRIPT_LOADER =
-  "(function(s){var done=false;function load(){if(done)return;done=true;s.getAttribute('data-scripts').split(' ').forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})(document.currentScript)";
+  "(function(s){var done=false;function load(){if(done)return;done=true;s.getAttribute('data-scripts').split(' ').forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;e.onerror=function(){document.documentElement.removeAttribute('data-scripted')};document.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})(document.currentScript)";
 
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
@@ -70,7 +85,6 @@ export function documentEnd({ styles, html, state, scripts }: DocumentEndParts):
     `<div id="root">${html}</div>`,
     `<script id="${PAGE_STATE_ID}" type="application/json">${scriptSafeJson(state)}</script>`,
     `<script data-scripts="${scripts.join(' ')}">${SCRIPT_LOADER}</script>`,
-    '<noscript>This store needs JavaScript for the cart and checkout.</noscript>',
     '</body></html>',
   ].join('');
 }

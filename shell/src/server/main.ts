@@ -1,13 +1,19 @@
 import { createServer } from 'node:http';
 import { bucketSettingsOf, mirrorLiveVersions, openArtifacts } from '@storefront/artifact-store';
-import { ConfigError, createLogger, loadConfig } from '@storefront/service-kit';
-import { shellConfigShape } from './config';
+import {
+  ConfigError,
+  createLogger,
+  ProcessMetrics,
+  serveMetrics,
+  startTracing,
+} from '@storefront/service-kit';
+import { readShellConfig } from './config';
 import { createShellServer } from './app';
 
 async function start() {
   let config;
   try {
-    config = loadConfig('shell', shellConfigShape);
+    config = readShellConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -28,13 +34,29 @@ async function start() {
   const registry = await artifacts.registry.live({
     prepare: (next) => mirrorLiveVersions(artifacts, next),
   });
+  const metrics = new ProcessMetrics('shell');
+  const tracing = startTracing({
+    process: 'shell',
+    module: 'shell',
+    release: process.env.STOREFRONT_RELEASE ?? 'shell',
+    logger,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+    ratio: config.OTEL_TRACES_SAMPLER_ARG,
+  });
+  const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.HOST);
   const server = createServer(
-    createShellServer(config, { files: artifacts.files, registry: registry.current }, logger),
+    createShellServer(
+      config,
+      { files: artifacts.files, registry: registry.current, metrics, tracing },
+      logger,
+    ),
   ).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, registry: artifacts.registry.kind }, 'shell listening');
   });
   const stop = () =>
     server.close(async () => {
+      metricsServer?.close();
+      await tracing.shutdown().catch(() => undefined);
       await registry.close();
       await artifacts.close();
       process.exit(0);

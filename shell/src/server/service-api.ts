@@ -1,13 +1,21 @@
-import { isInternalPath, REQUEST_ID_HEADER } from '@storefront/service-kit';
-import { SERVICE_MODULES, serviceUrl, type ServiceModule, type ShellConfig } from './config';
+import { isInternalPath } from '@storefront/service-kit';
+import { SERVICE_MODULES, type ServiceModule } from './config';
+import type { ServiceCalls } from './service-calls';
 
-/** An API answer: its status and JSON body. */
+/** An API answer: its status and JSON body, and its ETag when the service gave one. */
 export interface ApiAnswer {
   status: number;
   body: unknown;
+  etag?: string;
 }
 
 const API_PATH = /^\/api\/([a-z-]+)(\/[^?#]*)?(\?.*)?$/;
+
+/** What the browser would get from the shell's proxy for a path no public API has (the gateway's 404). */
+const notFound: ApiAnswer = {
+  status: 404,
+  body: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is nothing at this address.' },
+};
 
 /** What the browser would get from the shell's proxy for a service that is down. */
 const unavailable = (module: string): ApiAnswer => ({
@@ -20,28 +28,42 @@ const unavailable = (module: string): ApiAnswer => ({
   },
 });
 
+/** A public API URL of the shell's origin, as the service it names and the path there; null if none. */
+export function apiTarget(url: string): { module: ServiceModule; path: string } | null {
+  const [, module, rest = '/', query = ''] = API_PATH.exec(url) ?? [];
+  if (!module || !SERVICE_MODULES.includes(module as ServiceModule) || isInternalPath(rest)) return null;
+  return { module: module as ServiceModule, path: `${rest}${query}` };
+}
+
 /**
  * GETs a public API URL of the shell's origin (/api/<module>/...) from the service itself, as the
  * browser would through the proxy. Resolves null when it does not answer within `timeoutMs`; a service
- * that cannot be reached answers as the proxy would (503). Service-to-service paths are refused.
+ * that cannot be reached answers as the proxy would (503), and so does an address the proxy would not
+ * pass on (an unknown module, or a page parameter that spells a service-to-service path: 404).
  */
-export function createServiceApi(config: ShellConfig) {
+export function createServiceApi(services: ServiceCalls) {
   return async function getApi(url: string, timeoutMs: number, requestId: string): Promise<ApiAnswer | null> {
-    const [, module, rest = '/', query = ''] = API_PATH.exec(url) ?? [];
-    if (!module || !SERVICE_MODULES.includes(module as ServiceModule) || isInternalPath(rest)) {
-      throw new Error(`${url} is not a public API of this shell`);
-    }
-    let response: Response;
+    const target = apiTarget(url);
+    if (!target) return notFound;
+    const started = Date.now();
     try {
-      response = await fetch(`${serviceUrl(config, module as ServiceModule)}${rest}${query}`, {
-        headers: { accept: 'application/json', [REQUEST_ID_HEADER]: requestId },
-        signal: AbortSignal.timeout(timeoutMs),
+      const answer = await services.call(target.module, {
+        method: 'GET',
+        path: target.path,
+        // A page's data is public: asked for by the shell itself, not for a shopper's budget.
+        shopper: { client: '127.0.0.1', requestId },
+        timeoutMs,
       });
-    } catch (error) {
-      if ((error as Error).name === 'TimeoutError') return null;
-      return unavailable(module);
+      const etag = answer.headers.etag;
+      return {
+        status: answer.status,
+        body: answer.body ?? null,
+        etag: typeof etag === 'string' ? etag : undefined,
+      };
+    } catch {
+      // Out of time: the page fetches it in the browser. Unreachable: as the proxy would answer.
+      return Date.now() - started >= timeoutMs ? null : unavailable(target.module);
     }
-    return { status: response.status, body: await response.json().catch(() => null) };
   };
 }
 

@@ -33,7 +33,8 @@ function precompressed(root: string): RequestHandler {
     } catch {
       return next();
     }
-    if (!file.startsWith(base + path.sep)) return next();
+    // A path that leaves the folder, or holds a NUL (which no file name can), names no file here.
+    if (!file.startsWith(base + path.sep) || file.includes('\0')) return next();
     const tryNext = ([candidate, ...rest]: typeof candidates) => {
       if (!candidate) return next();
       stat(`${file}${candidate.suffix}`, (error, stats) => {

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { reportModuleError } from '../module-errors';
 import { UNAVAILABLE } from './remote-unavailable';
 
 /** A remote entry that fails to load is tried again this many times, waiting a little longer each time. */
@@ -45,6 +46,7 @@ export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
     }) as NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>,
     async errorLoadRemote({ id, error, lifecycle }) {
       console.error(`Remote module ${id} failed to load (${lifecycle})`, error);
+      reportModuleError(error, 'chunk-load');
       if (lifecycle === 'onLoad' || lifecycle === 'beforeRequest') return { [UNAVAILABLE]: true, id };
       return undefined;
     },

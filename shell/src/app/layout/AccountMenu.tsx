@@ -50,7 +50,8 @@ export function AccountMenu({
   const toggle = useRef<HTMLButtonElement>(null);
   const popover = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  useEscapeToClose(open, close, toggle);
+  const popoverIsShown = useCallback(() => popover.current !== null, []);
+  useEscapeToClose(popoverIsShown, close, toggle);
   useEffect(() => {
     if (!open) return;
     const closeOnPointerElsewhere = (event: PointerEvent) => {

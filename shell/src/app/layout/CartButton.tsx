@@ -1,9 +1,10 @@
-import { bus, cartItemCount, stores, useStore } from '@storefront/bus';
+import { bus, CART_PANEL_PARAMETER, cartItemCount, stores, useStore } from '@storefront/bus';
 import { formatItemCount } from '@storefront/commerce';
+import { useLocation, withParameter } from '@storefront/routing';
 import styled from 'styled-components';
 import { iconBox } from './icon-box';
 
-const Button = styled.button`
+const Button = styled.a`
   ${iconBox}
   position: relative;
   background: ${({ theme }) => theme.colors.surface};
@@ -26,13 +27,28 @@ const CountBadge = styled.span`
   text-align: center;
 `;
 
+/**
+ * Opens the cart panel. A link to this page with its cart open (?cart=open), which the server renders
+ * where no script runs (or has yet to); the page's script opens the panel in place.
+ */
 export function CartButton() {
   const count = cartItemCount(useStore(stores.cart));
+  const { pathname, search } = useLocation();
+  const open = () => bus.publish('cart/open');
   return (
     <Button
-      type="button"
+      href={`${pathname}${withParameter(search, CART_PANEL_PARAMETER, 'open')}`}
+      role="button"
       aria-label={`Open cart, ${formatItemCount(count)}`}
-      onClick={() => bus.publish('cart/open')}
+      onClick={(event) => {
+        event.preventDefault();
+        open();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        open();
+      }}
     >
       <svg
         width="20"
@@ -47,7 +63,10 @@ export function CartButton() {
         <circle cx="10" cy="20.5" r="1.3" />
         <circle cx="18" cy="20.5" r="1.3" />
       </svg>
-      {count > 0 && <CountBadge data-testid="cart-count">{count}</CountBadge>}
+      {/* Always in the page (hidden while empty), so the first addition makes no new style. */}
+      <CountBadge hidden={count === 0} {...(count > 0 ? { 'data-testid': 'cart-count' } : {})}>
+        {count}
+      </CountBadge>
     </Button>
   );
 }

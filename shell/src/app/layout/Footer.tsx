@@ -1,11 +1,14 @@
 import { memo } from 'react';
 import type { RuntimeConfig } from '@storefront/bus';
-import { Container, media } from '@storefront/ui';
-import { Link } from '@storefront/routing';
+import { Container, media, StaticHtml } from '@storefront/ui';
+import { Link, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
 
 const Foot = styled.footer`
   margin-top: auto;
+  /* Off screen until scrolled to: its style, layout and paint are skipped meanwhile. */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 360px;
   background: ${({ theme }) => theme.colors.ink};
   color: rgba(255, 255, 255, 0.82);
   padding: 3rem 0 2rem;
@@ -51,59 +54,65 @@ const Legal = styled.p`
   opacity: 0.75;
 `;
 
-/** Memoised: it renders again only when its own props or state change. */
+/**
+ * Memoised: it renders again only when its own props or state change. Plain HTML once rendered: the
+ * browser keeps the server's and does not hydrate it (its links still stay in the page).
+ */
 export const Footer = memo(function Footer({ config }: { config: RuntimeConfig | null }) {
+  const navigate = useNavigate();
   return (
     <Foot>
-      <Container>
-        <Columns>
-          <Notice id="compliance" aria-labelledby="compliance-heading">
-            <h2 id="compliance-heading">Compliance Notice</h2>
-            <p>
-              All products are sold for laboratory research use only. They are not for human or animal
-              consumption and not for diagnostic or therapeutic use. Purchasers must be at least 21 years old
-              and qualified to handle research compounds.
-            </p>
-          </Notice>
-          <section aria-labelledby="contact-heading">
-            <h2 id="contact-heading">Contact</h2>
-            {config ? (
+      <StaticHtml onLinkClick={navigate}>
+        <Container>
+          <Columns>
+            <Notice id="compliance" aria-labelledby="compliance-heading">
+              <h2 id="compliance-heading">Compliance Notice</h2>
+              <p>
+                All products are sold for laboratory research use only. They are not for human or animal
+                consumption and not for diagnostic or therapeutic use. Purchasers must be at least 21 years
+                old and qualified to handle research compounds.
+              </p>
+            </Notice>
+            <section aria-labelledby="contact-heading">
+              <h2 id="contact-heading">Contact</h2>
+              {config ? (
+                <ul>
+                  <li>
+                    <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>
+                  </li>
+                  <li>
+                    <a href={`tel:${config.contactPhone.replace(/[^+\d]/g, '')}`}>{config.contactPhone}</a>
+                  </li>
+                  <li>24/7 research support</li>
+                </ul>
+              ) : (
+                <p>Loading contact details…</p>
+              )}
+            </section>
+            <nav aria-labelledby="policies-heading">
+              <h2 id="policies-heading">Policies</h2>
               <ul>
                 <li>
-                  <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>
+                  <Link to="/shipping-policy">Shipping Policy</Link>
                 </li>
                 <li>
-                  <a href={`tel:${config.contactPhone.replace(/[^+\d]/g, '')}`}>{config.contactPhone}</a>
+                  <Link to="/terms-of-service">Terms of Service</Link>
                 </li>
-                <li>24/7 research support</li>
+                <li>
+                  <Link to="/terms-of-service">Privacy Policy</Link>
+                </li>
+                <li>
+                  <Link to="/refund-policy">Return Policy</Link>
+                </li>
               </ul>
-            ) : (
-              <p>Loading contact details…</p>
-            )}
-          </section>
-          <nav aria-labelledby="policies-heading">
-            <h2 id="policies-heading">Policies</h2>
-            <ul>
-              <li>
-                <Link to="/shipping-policy">Shipping Policy</Link>
-              </li>
-              <li>
-                <Link to="/terms-of-service">Terms of Service</Link>
-              </li>
-              <li>
-                <Link to="/terms-of-service">Privacy Policy</Link>
-              </li>
-              <li>
-                <Link to="/refund-policy">Return Policy</Link>
-              </li>
-            </ul>
-          </nav>
-        </Columns>
-        <Legal>
-          © {new Date().getFullYear()} {config?.shopName ?? ''}. Research-grade peptides shipped from the USA.
-          For research use only.
-        </Legal>
-      </Container>
+            </nav>
+          </Columns>
+          <Legal>
+            © {new Date().getFullYear()} {config?.shopName ?? ''}. Research-grade peptides shipped from the
+            USA. For research use only.
+          </Legal>
+        </Container>
+      </StaticHtml>
     </Foot>
   );
 });

@@ -1,7 +1,8 @@
 import { bus, stores, shellOwnedStores } from '@storefront/bus';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { EMPTY_CART } from '@storefront/commerce';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderInShell } from '../test-utils';
+import { hydrateInShell, renderInShell } from '../test-utils';
 import { Header } from './Header';
 
 const item = {
@@ -10,12 +11,13 @@ const item = {
   variant: '10mg',
   image: '',
   price: 8500,
-  channel: 'storefront',
+  channel: 'storefront' as const,
 };
+const emptyCart = { ...EMPTY_CART, pricing: false };
 
 describe('Header', () => {
   afterEach(() => {
-    shellOwnedStores.cart.set({ items: [] });
+    shellOwnedStores.cart.set(emptyCart);
     shellOwnedStores.searchQuery.set('');
   });
 
@@ -44,17 +46,36 @@ describe('Header', () => {
     expect(search).toHaveFocus();
   });
 
-  it('publishes what is typed as the search query', async () => {
+  it('publishes what is typed as the search query, in a form that gets the home grid without scripts', async () => {
     renderInShell(<Header shopName="Helix Research" />);
-    await userEvent.type(screen.getByRole('searchbox'), 'BPC');
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'BPC');
     expect(stores.searchQuery.get()).toBe('BPC');
+    expect(search).toHaveAttribute('name', 'q');
+    expect(search.closest('form')).toHaveAttribute('action', '/');
+    expect(search.closest('form')).toHaveAttribute('method', 'get');
+  });
+
+  it('keeps what was typed in the search, and a menu opened, before the page hydrated', async () => {
+    await hydrateInShell(<Header shopName="Helix Research" />, (page) => {
+      page.querySelector<HTMLInputElement>('input[type="search"]')!.value = 'semax';
+      page.querySelector('details')!.open = true;
+    });
+    expect(stores.searchQuery.get()).toBe('semax');
+    expect(screen.getByRole('searchbox')).toHaveValue('semax');
+    expect(screen.getByRole('button', { name: 'Close menu', hidden: true })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('shows the cart count as the sum of quantities, and opens the cart on click', async () => {
     renderInShell(<Header shopName="Helix Research" />);
-    expect(screen.getByRole('button', { name: 'Open cart, 0 items' })).toBeInTheDocument();
+    // A link to this page with its cart open, which the server renders where no script runs.
+    expect(screen.getByRole('button', { name: 'Open cart, 0 items' })).toHaveAttribute('href', '/?cart=open');
     act(() =>
       shellOwnedStores.cart.set({
+        ...emptyCart,
         items: [
           { ...item, id: 'bpc-157-10mg', quantity: 2 },
           { ...item, id: 'tb-500-5mg', quantity: 1 },
@@ -75,10 +96,14 @@ describe('Header', () => {
     renderInShell(<Header shopName="Helix Research" />);
     const toggle = screen.getByRole('button', { name: 'Open menu', hidden: true });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // A <details> summary: it opens without a script too.
+    expect(toggle.tagName).toBe('SUMMARY');
     fireEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Close menu', hidden: true })).toHaveAttribute(
-      'aria-expanded',
-      'true',
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Close menu', hidden: true })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
     );
     const menu = document.getElementById('mobile-menu')!;
     expect(toggle).toHaveAttribute('aria-controls', 'mobile-menu');

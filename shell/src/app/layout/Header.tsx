@@ -1,5 +1,5 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { Button, Container, media } from '@storefront/ui';
@@ -96,13 +96,21 @@ const CompactBar = styled.nav`
   }
 `;
 
+/** Over the page below the header, full width: the menu of a <details> the toggle opens. */
 const MenuPanel = styled.nav`
   display: none;
   ${media.mobile} {
+    position: absolute;
+    top: 100%;
+    left: 0;
+    right: 0;
     display: grid;
     gap: 0.25rem;
     padding: 0.5rem 1rem 1rem;
     border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    box-shadow: ${({ theme }) => theme.shadows.raised};
   }
 `;
 
@@ -111,10 +119,14 @@ const IconLink = styled(Link)`
 `;
 
 /** Same size as the cart and account controls, so logo and all three fit one row at 375px. */
-const MenuToggle = styled.button`
+const MenuToggle = styled.summary`
   ${iconBox}
   background: ${({ theme }) => theme.colors.surface};
   cursor: pointer;
+  list-style: none;
+  &::-webkit-details-marker {
+    display: none;
+  }
 `;
 
 const AccountIcon = () => (
@@ -172,9 +184,20 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
   const { user } = useStore(stores.auth);
   const signOut = () => bus.publish('auth/sign-out');
   const { pathname } = useLocation();
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const menuToggle = useRef<HTMLButtonElement>(null);
-  useEscapeToClose(menuOpen, closeMenu, menuToggle);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Closed on the page as well: the <details> may be open while the state has not heard of it yet.
+  const closeMenu = useCallback(() => {
+    if (menu.current) menu.current.open = false;
+    setMenuOpen(false);
+  }, []);
+  const menuToggle = useRef<HTMLElement>(null);
+  // The <details> is the truth: it opens on a tap before React has heard of it.
+  const menuIsOpen = useCallback(() => menu.current?.open ?? false, []);
+  useEscapeToClose(menuIsOpen, closeMenu, menuToggle);
+  // The menu is a <details>: it opens without a script, and a tap before the page hydrated is kept.
+  useLayoutEffect(() => {
+    if (menu.current?.open) setMenuOpen(true);
+  }, []);
   const bar = useRef<HTMLElement>(null);
   useStickyHeightOnPage(bar);
 
@@ -217,26 +240,55 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
               )}
             </DesktopOnly>
             <MobileOnly>
-              <MenuToggle
-                ref={menuToggle}
-                type="button"
-                aria-expanded={menuOpen}
-                aria-controls="mobile-menu"
-                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-                onClick={() => setMenuOpen((open) => !open)}
-              >
-                <svg
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
+              <details ref={menu} open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+                <MenuToggle
+                  ref={menuToggle}
+                  role="button"
+                  aria-expanded={menuOpen}
+                  aria-controls="mobile-menu"
+                  aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 >
-                  {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-                </svg>
-              </MenuToggle>
+                  <svg
+                    width="22"
+                    height="22"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
+                    {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+                  </svg>
+                </MenuToggle>
+                <MenuPanel id="mobile-menu" aria-label="Menu">
+                  <NavLink to="/" onClick={closeMenu}>
+                    Home
+                  </NavLink>
+                  <NavButton type="button" disabled>
+                    Product Catalog
+                  </NavButton>
+                  <NavAnchor href="#compliance" onClick={(e) => (closeMenu(), scrollToCompliance(e))}>
+                    Compliance
+                  </NavAnchor>
+                  <NavButton type="button" disabled>
+                    Certificates
+                  </NavButton>
+                  {user ? (
+                    <NavButton type="button" onClick={() => (closeMenu(), signOut())}>
+                      Sign Out ({user.email})
+                    </NavButton>
+                  ) : (
+                    <>
+                      <NavLink to="/auth" onClick={closeMenu}>
+                        Sign In
+                      </NavLink>
+                      <NavLink to={SIGN_UP_PATH} onClick={closeMenu}>
+                        Create Account
+                      </NavLink>
+                    </>
+                  )}
+                </MenuPanel>
+              </details>
             </MobileOnly>
           </Actions>
         </TopRow>
@@ -257,37 +309,6 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
             </NavButton>
           </NavInner>
         </NavRow>
-
-        {menuOpen && (
-          <MenuPanel id="mobile-menu" aria-label="Menu">
-            <NavLink to="/" onClick={closeMenu}>
-              Home
-            </NavLink>
-            <NavButton type="button" disabled>
-              Product Catalog
-            </NavButton>
-            <NavAnchor href="#compliance" onClick={(e) => (closeMenu(), scrollToCompliance(e))}>
-              Compliance
-            </NavAnchor>
-            <NavButton type="button" disabled>
-              Certificates
-            </NavButton>
-            {user ? (
-              <NavButton type="button" onClick={() => (closeMenu(), signOut())}>
-                Sign Out ({user.email})
-              </NavButton>
-            ) : (
-              <>
-                <NavLink to="/auth" onClick={closeMenu}>
-                  Sign In
-                </NavLink>
-                <NavLink to={SIGN_UP_PATH} onClick={closeMenu}>
-                  Create Account
-                </NavLink>
-              </>
-            )}
-          </MenuPanel>
-        )}
       </Bar>
       {/* Below the sticky part: on a phone the quick links scroll away, leaving the screen to the page. */}
       <CompactBar aria-label="Quick links">

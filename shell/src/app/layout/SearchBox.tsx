@@ -1,6 +1,7 @@
-import { shellOwnedStores, stores, useStore } from '@storefront/bus';
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from '@storefront/routing';
+import { SEARCH_PARAMETER, shellOwnedStores, stores, useStore } from '@storefront/bus';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useNavigate } from '@storefront/routing';
+import { media } from '@storefront/ui';
 import styled from 'styled-components';
 
 const Form = styled.form`
@@ -34,23 +35,31 @@ const Form = styled.form`
     border-radius: 4px;
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.inkMuted};
-    @media (max-width: 767px) {
+    ${media.mobile} {
       display: none;
     }
   }
-  @media (max-width: 767px) {
+  ${media.mobile} {
     input {
       padding-right: 1rem;
     }
   }
 `;
 
-/** The header search: filters the home grid live; Ctrl+K (or Cmd+K) focuses it from anywhere. */
+/**
+ * The header search: filters the home grid live; Ctrl+K (or Cmd+K) focuses it from anywhere. A form
+ * that gets /?q=… (the home grid filtered) where no script runs, or before the page hydrates; what was
+ * typed before then is kept when it does.
+ */
 export function SearchBox() {
   const query = useStore(stores.searchQuery);
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+
+  useLayoutEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== shellOwnedStores.searchQuery.get()) shellOwnedStores.searchQuery.set(typed);
+  }, []);
 
   useEffect(() => {
     const focusOnShortcut = (event: KeyboardEvent) => {
@@ -66,9 +75,15 @@ export function SearchBox() {
   return (
     <Form
       role="search"
+      action="/"
+      method="get"
       onSubmit={(event) => {
         event.preventDefault();
-        if (pathname !== '/') navigate('/');
+        // Read from the field, not from state: a submit that landed before the page hydrated is replayed
+        // by React before this component's state has caught up with what was typed.
+        const typed = String(new FormData(event.currentTarget).get(SEARCH_PARAMETER) ?? '').trim();
+        // The results are on the home page: go there (from anywhere), the search in its address.
+        navigate(typed ? `/?${SEARCH_PARAMETER}=${encodeURIComponent(typed)}` : '/');
       }}
     >
       <svg
@@ -86,6 +101,7 @@ export function SearchBox() {
       <input
         ref={input}
         type="search"
+        name={SEARCH_PARAMETER}
         aria-label="Search products"
         placeholder="Search peptides, CAS, formulas"
         value={query}

@@ -1,0 +1,187 @@
+import {
+  addToCart,
+  bus,
+  removeFromCart,
+  setCartQuantity,
+  shellOwnedStores,
+  stores,
+  type CartState,
+} from '@storefront/bus';
+import { cartImportSchema, EMPTY_CART, shopperCartSchema, type ShopperCart } from '@storefront/commerce';
+import { concatMap, distinctUntilChanged, from, map, pairwise, skip, startWith, Subject } from 'rxjs';
+import type { CartApi } from './cart-api';
+
+/** Where this browser kept its cart before the checkout service kept carts: carried over once. */
+export const LEGACY_CART_KEY = 'cart';
+/** The account whose cart this browser was last handed, so it is claimed once, not on every page. */
+export const CART_OWNER_KEY = 'cart-owner';
+/** How tabs of this browser tell each other of their cart's changes. */
+export const CART_CHANNEL = 'storefront-cart';
+
+const UNSAVED = 'Your cart could not be updated right now. Please try again shortly.';
+
+/** The tabs of this browser, as a channel (BroadcastChannel where the browser has one). */
+export interface Tabs {
+  post(cart: ShopperCart): void;
+  onCart(follow: (cart: ShopperCart) => void): void;
+  close(): void;
+}
+
+export function browserTabs(): Tabs {
+  if (typeof BroadcastChannel === 'undefined') return { post: () => {}, onCart: () => {}, close: () => {} };
+  const channel = new BroadcastChannel(CART_CHANNEL);
+  return {
+    post: (cart) => channel.postMessage(cart),
+    onCart: (follow) => {
+      channel.onmessage = (event: MessageEvent) => {
+        const cart = shopperCartSchema.safeParse(event.data);
+        if (cart.success) follow(cart.data);
+      };
+    },
+    close: () => channel.close(),
+  };
+}
+
+/** A cart this browser kept itself, if any, taken out of storage (it is carried over once). */
+function takeLegacyCart(storage: Storage) {
+  try {
+    const raw = storage.getItem(LEGACY_CART_KEY);
+    if (raw === null) return [];
+    storage.removeItem(LEGACY_CART_KEY);
+    const saved = cartImportSchema.safeParse(JSON.parse(raw));
+    return saved.success ? saved.data.items : [];
+  } catch {
+    return []; // unreadable or blocked: nothing to carry over
+  }
+}
+
+function read(storage: Storage, key: string): string | null {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: Storage, key: string, value: string | null) {
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+  } catch {
+    // blocked storage: the cart is claimed again on the next page, which does no harm
+  }
+}
+
+export interface CartBindingOptions {
+  /** The cart the page was rendered with (its state), if the server knew one. */
+  initial: ShopperCart | null;
+  api: CartApi;
+  storage?: Storage;
+  tabs?: Tabs;
+}
+
+/**
+ * The shell carries out the cart's commands, whichever module publishes them, with the checkout
+ * service, which keeps the cart: each shows at once and is sent in order; the service's answer (the
+ * whole cart, priced) then replaces what was shown. The cart is priced again when the applied
+ * affiliate code changes, a signed-in shopper is handed their cart once (and leaves it with their
+ * account on signing out), a cart this browser kept itself is carried over, and other tabs follow.
+ */
+export function bindCart({
+  initial,
+  api,
+  storage = window.localStorage,
+  tabs = browserTabs(),
+}: CartBindingOptions): () => void {
+  const { cart } = shellOwnedStores;
+  cart.set({ ...(initial ?? EMPTY_CART), pricing: false });
+  const code = () => {
+    const affiliate = stores.affiliate.get();
+    return affiliate.status === 'applied' ? affiliate.code : undefined;
+  };
+
+  const calls = new Subject<() => Promise<ShopperCart>>();
+  let waiting = 0;
+  const send = (call: () => Promise<ShopperCart>, shown?: (current: CartState) => CartState) => {
+    if (shown) cart.update(shown);
+    waiting++;
+    calls.next(call);
+  };
+  /** The service's answer, or (when a call failed) the cart as the service has it, or why neither. */
+  const settle = async (call: () => Promise<ShopperCart>): Promise<ShopperCart> => {
+    try {
+      return await call();
+    } catch {
+      return api.read(code()).catch(() => ({ ...cart.get(), problem: UNSAVED }));
+    }
+  };
+  const answers = calls.pipe(concatMap((call) => from(settle(call)))).subscribe((answer) => {
+    waiting--;
+    // A later command is on its way: what it showed stays, and its answer will tell how the cart stands.
+    if (waiting > 0) return;
+    cart.set({ ...answer, pricing: false });
+    tabs.post(answer);
+  });
+
+  const subscriptions = [
+    answers,
+    bus.on('cart/add').subscribe((addition) =>
+      send(
+        () => api.add(addition, code()),
+        (current) => addToCart(current, addition),
+      ),
+    ),
+    bus.on('cart/set-quantity').subscribe(({ lineId, quantity }) =>
+      send(
+        () => api.setQuantity(lineId, quantity, code()),
+        (current) => setCartQuantity(current, lineId, quantity),
+      ),
+    ),
+    bus.on('cart/remove').subscribe(({ lineId }) =>
+      send(
+        () => api.remove(lineId, code()),
+        (current) => removeFromCart(current, lineId),
+      ),
+    ),
+    bus.on('cart/clear').subscribe(() =>
+      send(
+        () => api.clear(),
+        () => ({ ...EMPTY_CART, pricing: true }),
+      ),
+    ),
+    bus.on('cart/refresh').subscribe(() => send(() => api.read(code()))),
+    // A code applied or removed changes every figure.
+    stores.affiliate.state$
+      .pipe(map(code), distinctUntilChanged(), skip(1))
+      .subscribe(() => send(() => api.read(code()))),
+    // Signing in hands the shopper their cart here (once per account); signing out leaves it with them.
+    stores.auth.state$
+      .pipe(
+        map((auth) => (auth.loading ? undefined : (auth.user?.id ?? null))),
+        startWith(undefined),
+        distinctUntilChanged(),
+        pairwise(),
+      )
+      .subscribe(([before, now]) => {
+        const token = stores.auth.get().accessToken;
+        if (now && token && read(storage, CART_OWNER_KEY) !== now) {
+          write(storage, CART_OWNER_KEY, now);
+          send(() => api.claim(token, code()));
+        } else if (now === null && before) {
+          write(storage, CART_OWNER_KEY, null);
+          send(
+            () => api.release(),
+            () => ({ ...EMPTY_CART, pricing: true }),
+          );
+        }
+      }),
+  ];
+  const legacy = takeLegacyCart(storage);
+  if (legacy.length) send(() => api.carryOver(legacy, code()));
+  tabs.onCart((answer) => cart.set({ ...answer, pricing: waiting > 0 }));
+
+  return () => {
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    tabs.close();
+  };
+}

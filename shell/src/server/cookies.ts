@@ -1,0 +1,22 @@
+import type { IncomingMessage } from 'node:http';
+
+/** The cookies a request carries, by name (the first of a name wins, as browsers send the most specific first). */
+export function cookiesOf(req: IncomingMessage): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const cookie of (req.headers.cookie ?? '').split(';')) {
+    const at = cookie.indexOf('=');
+    if (at <= 0) continue;
+    const name = cookie.slice(0, at).trim();
+    if (!cookies.has(name)) cookies.set(name, cookie.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+/** A Set-Cookie line for a cookie the shop's pages share with their scripts (not httpOnly). */
+export function pageCookie(
+  name: string,
+  value: string,
+  { maxAgeSeconds, secure }: { maxAgeSeconds: number; secure: boolean },
+) {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

@@ -1,0 +1,98 @@
+import { HandedOver, holdThroughOutage, REQUEST_ID_HEADER } from '@storefront/service-kit';
+import type { Dispatcher } from 'undici';
+import type { ServiceModule } from './config';
+import { isKeyedRoute } from './keyed-routes';
+import type { ServiceTargets } from './service-targets';
+
+/** A call the shell's server makes to a service for a page: the same public API a browser calls. */
+export interface ServiceCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The service's own path and query: '/cart?affiliateCode=X'. */
+  path: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The shopper the call is made for: their address (for their limits), cookie and request id. */
+  shopper: { client: string; cookie?: string; requestId: string; userAgent?: string; bucket?: number };
+  /** For a conditional GET: the ETag the shell holds. */
+  ifNoneMatch?: string;
+  /** Any other header the API takes (an order's Idempotency-Key, an account call's apikey). */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface ServiceAnswer {
+  status: number;
+  headers: Dispatcher.ResponseData['headers'];
+  /** The parsed JSON body; undefined when there was none (or it was not JSON). */
+  body: unknown;
+}
+
+/** The service could not be reached or did not answer in time. */
+export class ServiceDown extends Error {
+  constructor(
+    readonly module: ServiceModule,
+    cause: unknown,
+  ) {
+    super(`The ${module} service could not be reached`, { cause });
+  }
+}
+
+export interface ServiceCallsOptions {
+  /** Where each module's service answers now (its pools are these calls' own). */
+  targets: ServiceTargets;
+  timeoutMs: number;
+  /** How long a call that is safe to repeat is held while its service restarts (the gateway's setting). */
+  outageHoldMs?: number;
+}
+
+/**
+ * How the shell's server calls services for pages and forms: kept-alive connections of its own (over a
+ * service's Unix socket when it has one here), apart from the API gateway's, so a crowd on the API
+ * cannot starve pages. Each call is made as the shopper's browser would make it through the gateway:
+ * their address as X-Forwarded-For (so their limits apply), their cookie, the page's request id.
+ */
+export function createServiceCalls({ targets, timeoutMs, outageHoldMs = 0 }: ServiceCallsOptions) {
+  async function call(module: ServiceModule, request: ServiceCall): Promise<ServiceAnswer> {
+    const { shopper } = request;
+    const headers: Record<string, string> = {
+      ...request.headers,
+      accept: 'application/json',
+      'x-forwarded-for': shopper.client,
+      [REQUEST_ID_HEADER]: shopper.requestId,
+    };
+    if (shopper.cookie) headers.cookie = shopper.cookie;
+    if (shopper.userAgent) headers['user-agent'] = shopper.userAgent;
+    if (request.ifNoneMatch) headers['if-none-match'] = request.ifNoneMatch;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const limit = request.timeoutMs ?? timeoutMs;
+    const send = async () => {
+      // A release being handed over: the call waits, unsent, for the next one.
+      if (targets.handedOver(module) && !(await targets.whileHandedOver(module, Date.now() + outageHoldMs)))
+        throw new HandedOver(module);
+      return targets.targetFor(module, shopper.bucket)!.pool.request({
+        method: request.method,
+        path: request.path,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+        headersTimeout: limit,
+        bodyTimeout: limit,
+      });
+    };
+    // A read, or an order made once by its key, waits out a restart of its service.
+    const repeatable =
+      request.method === 'GET' ||
+      (headers['idempotency-key'] !== undefined && isKeyedRoute(module, request.path));
+    try {
+      const answer = await (repeatable ? holdThroughOutage(send, outageHoldMs) : send());
+      const json = /\bjson\b/.test(String(answer.headers['content-type'] ?? ''));
+      const body = json ? await answer.body.json().catch(() => undefined) : await answer.body.dump();
+      return { status: answer.statusCode, headers: answer.headers, body: json ? body : undefined };
+    } catch (error) {
+      throw new ServiceDown(module, error);
+    }
+  }
+
+  return { call, close: () => targets.close() };
+}
+
+export type ServiceCalls = ReturnType<typeof createServiceCalls>;
