@@ -14,33 +14,66 @@ export function nginxExecutable(): string {
 }
 
 /**
+ * Where an order is placed, at each balanced part: through a shell, or at a checkout instance. The
+ * checkout service makes an order once per Idempotency-Key, so a keyed order is the one POST that may
+ * be sent to a second instance after the first failed.
+ */
+const KEYED_ORDER_PATHS: Partial<Record<Endpoint['part'], string>> = {
+  shell: '/api/checkout/orders',
+  checkout: '/orders',
+};
+
+/** What every location of a part says about passing a request on to one of its instances. */
+function proxySettings(endpoint: Endpoint, retryOn: string): string {
+  const edge = endpoint.part === 'shell';
+  return `      proxy_pass http://${upstreamName(endpoint)};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For ${edge ? '$remote_addr' : '$proxy_add_x_forwarded_for'};
+${edge ? '      proxy_set_header X-Service-Key "";\n' : ''}      proxy_next_upstream ${retryOn};
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 30s;
+      proxy_buffering off;`;
+}
+
+const upstreamName = (endpoint: Endpoint) => endpoint.part.replace(/-/g, '_');
+
+/**
  * One upstream and one listening server per balanced part, round robin. In front of the shells nginx is
  * the edge: the client is the peer it saw and a forwarded address the client wrote is dropped. In front
  * of services the shell (or another service) is the client: its X-Forwarded-For is kept and nginx adds
- * the caller, as a Kubernetes Service would pass the connection on. An instance that refuses a
- * connection is skipped for two seconds and the request tried on the next one; a request already sent
- * is never sent twice (nginx does not retry non-idempotent requests), so no order is placed twice.
+ * the caller, as a Kubernetes Service would pass the connection on. An instance that refuses or drops a
+ * connection, or answers 502/503 (dying, or shedding load), is skipped for two seconds and the request
+ * sent to the next one when that is safe: any GET or HEAD (nginx repeats only idempotent methods), and a
+ * keyed order, whose body nginx has read whole before sending. Any other POST that reached an instance
+ * is never sent twice.
  */
 function serverBlock(endpoint: Endpoint): string {
-  const edge = endpoint.part === 'shell';
+  const upstream = upstreamName(endpoint);
+  const keyedPath = KEYED_ORDER_PATHS[endpoint.part];
+  const retry = 'error timeout http_502 http_503';
+  const keyedOrders = keyedPath
+    ? `
+    location = ${keyedPath} {
+      error_page 418 = @keyed_order;
+      if ($keyed_post) { return 418; }
+${proxySettings(endpoint, retry)}
+    }
+    location @keyed_order {
+${proxySettings(endpoint, `${retry} non_idempotent`)}
+    }`
+    : '';
   return `
-  upstream ${endpoint.part.replace(/-/g, '_')} {
+  upstream ${upstream} {
 ${endpoint.instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 32;
   }
   server {
     listen 127.0.0.1:${endpoint.port};
     location / {
-      proxy_pass http://${endpoint.part.replace(/-/g, '_')};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For ${edge ? '$remote_addr' : '$proxy_add_x_forwarded_for'};
-${edge ? '      proxy_set_header X-Service-Key "";\n' : ''}      proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 30s;
-      proxy_buffering off;
-    }
+${proxySettings(endpoint, retry)}
+    }${keyedOrders}
   }`;
 }
 
@@ -54,12 +87,19 @@ error_log ${path.join(runDir, 'nginx-error.log')} warn;
 events { worker_connections 4096; }
 http {
   access_log off;
+  # Strangers learn nothing of the balancer's version from its own answers (a 400, a 502).
+  server_tokens off;
   client_max_body_size 2m;
   client_body_temp_path ${temp}/body;
   proxy_temp_path ${temp}/proxy;
   fastcgi_temp_path ${temp}/fastcgi;
   uwsgi_temp_path ${temp}/uwsgi;
   scgi_temp_path ${temp}/scgi;
+  # A POST that names its Idempotency-Key: made once by its key, however many times it is sent.
+  map "$request_method:$http_idempotency_key" $keyed_post {
+    "~^POST:.+" 1;
+    default 0;
+  }
 ${balancedEndpoints(plan).map(serverBlock).join('\n')}
 }
 `;

@@ -51,9 +51,10 @@ function owningManifest(file: string): Manifest {
 }
 
 /**
- * A package imported by another workspace package's code, loaded from that package's folder at run
- * time, as the unbundled code would load it: the bundle sits in the runnable's folder, from where Node
- * would find another copy (the kit's undici 7 is not the root's undici 8 of a development install).
+ * A package imported by a workspace package's code, loaded from that package's folder at run time, as
+ * the unbundled code would load it: the bundle may run from anywhere (a module release runs it from the
+ * artifact store), from where Node would find another copy, or none (the kit's undici 7 is not the
+ * root's undici 6 of a development install).
  */
 const fromOwner = (owner: string, specifier: string) => `
 const { createRequire } = require('node:module');
@@ -68,8 +69,29 @@ module.exports = createRequire(require.resolve(${JSON.stringify(`${owner}/packag
  * or one found only through hoisting) fails the build, naming the file, the import and the
  * package.json to declare it in.
  */
+/** The version of `name` that code in `ownerDir` loads: the nearest node_modules holding it. */
+function installedVersion(ownerDir: string, name: string): string | null {
+  for (let dir = ownerDir; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    if (dir === path.dirname(dir)) return null;
+  }
+}
+
 function runtimeDependencies(runnable: Runnable): Plugin {
   const runnableRoot = path.join(REPO_ROOT, runnable.dir);
+  // Two workspace packages may each hold a copy of one version of a package (npm installs a copy
+  // beside each when the root holds another version): the bundle loads the first owner's copy for
+  // both, so a process never loads (and starts with) the same code twice.
+  const ownerOfCopy = new Map<string, string>();
+  const sharedOwner = (manifest: Manifest, name: string) => {
+    const version = installedVersion(path.dirname(manifest.file), name);
+    if (!version) return manifest.name;
+    const key = `${name}@${version}`;
+    if (!ownerOfCopy.has(key)) ownerOfCopy.set(key, manifest.name);
+    return ownerOfCopy.get(key)!;
+  };
   return {
     name: 'runtime-dependencies',
     setup(bundler) {
@@ -90,11 +112,11 @@ function runtimeDependencies(runnable: Runnable): Plugin {
             ],
           };
         }
-        if (path.dirname(manifest.file) === runnableRoot) return { external: true };
+        const owner = sharedOwner(manifest, name);
         return {
-          path: `${manifest.name}\u0000${args.path}`,
+          path: `${owner}\u0000${args.path}`,
           namespace: 'owned-dependency',
-          pluginData: { owner: manifest.name, specifier: args.path },
+          pluginData: { owner, specifier: args.path },
         };
       });
       bundler.onLoad({ filter: /.*/, namespace: 'owned-dependency' }, (args) => {

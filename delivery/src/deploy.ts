@@ -2,12 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   activate,
+  API_READS_FILE,
   publish,
   routeConflicts,
   toPublicRegistry,
   type Artifacts,
   type Registry,
+  type ServiceBuildInput,
+  type VersionRecord,
 } from '@storefront/artifact-store';
+import { readsNotReturned, type ApiContract, type ApiReads } from './api-contracts';
+import { migrationProblems } from './migration-safety';
+import { SERVICE_BUNDLE, SERVICE_CONTRACT } from './release-build';
 import {
   compatibilityProblems,
   remoteDeclarationSchema,
@@ -53,6 +59,10 @@ export interface DeployOptions {
   artifacts: Pick<Artifacts, 'files' | 'registry'>;
   remote: RemoteModule;
   buildDir: string;
+  /** The module's service build released with it (none: the live release's service goes on). */
+  service?: ServiceBuildInput;
+  /** What the release's UI reads from services, by module. */
+  reads?: ApiReads;
   shell: ShellDeclaration;
   smokeCheck: SmokeCheck;
   packageVersion: string;
@@ -60,21 +70,90 @@ export interface DeployOptions {
   by: string;
 }
 
+const readJson = <T>(file: string): T | null =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
+
+const liveRelease = (registry: Registry, module: string): VersionRecord | undefined => {
+  const record = registry.modules[module];
+  return record?.versions.find((v) => v.version === record.live);
+};
+
 /**
- * Publishes a remote's build and makes it live, but only if it fits the live shell and passes the
- * smoke check; otherwise the live version is untouched and the reason is thrown.
+ * What makes a release unsafe beside the live ones, in words. While it is swapped in (and as a canary)
+ * its UI meets the live service and the live UI meets its service: the UI may not need what either
+ * service lacks, the service may not stop returning what a live UI reads (this module's or another's),
+ * and its new migrations may not drop or rename what the live service still reads.
+ */
+export function releaseProblems(
+  { files }: Pick<Artifacts, 'files'>,
+  registry: Registry,
+  module: string,
+  reads: ApiReads,
+  service: ServiceBuildInput | undefined,
+): string[] {
+  const contractOfLive = (name: string): ApiContract | null => {
+    const live = liveRelease(registry, name);
+    return live?.service
+      ? readJson(path.join(files.serviceDir(name, live.service.version), SERVICE_CONTRACT))
+      : null;
+  };
+  const newContract = service ? readJson<ApiContract>(path.join(service.dir, SERVICE_CONTRACT)) : null;
+  const problems: string[] = [];
+  for (const [name, read] of Object.entries(reads)) {
+    const live = contractOfLive(name);
+    if (live) problems.push(...readsNotReturned(read, live, `the new ${module} UI`, `live ${name} service`));
+    if (name === module && newContract)
+      problems.push(...readsNotReturned(read, newContract, `the new ${module} UI`, `new ${module} service`));
+  }
+  if (newContract) {
+    for (const [name, record] of Object.entries(registry.modules)) {
+      if (!record.live) continue;
+      const liveReads = files.readReleaseFile<ApiReads>(name, record.live, API_READS_FILE)?.[module];
+      if (liveReads)
+        problems.push(
+          ...readsNotReturned(liveReads, newContract, `the live ${name} UI`, `new ${module} service`),
+        );
+    }
+  }
+  const live = liveRelease(registry, module);
+  if (service && live?.service) {
+    const added = service.migrations.filter((file) => !live.service!.migrations.includes(file));
+    const liveCode = readFileSync(
+      path.join(files.serviceDir(module, live.service.version), SERVICE_BUNDLE),
+      'utf8',
+    );
+    problems.push(
+      ...migrationProblems(
+        added.map((file) => ({
+          file,
+          sql: readFileSync(path.join(service.dir, 'migrations', file), 'utf8'),
+        })),
+        liveCode,
+        `live ${module} service (${live.service.version})`,
+      ),
+    );
+  }
+  return [...new Set(problems)];
+}
+
+/**
+ * Publishes a module's release (its remote and, when given, its service) but only if it fits the live
+ * shell and the live releases and passes the smoke check; otherwise nothing live changes and the reason
+ * is thrown. Made live at once, or (`makeLive: false`, for a canary) left for the caller.
  */
 export async function deployRemote(
-  options: DeployOptions,
-): Promise<{ version: string; previous: string | null }> {
+  options: DeployOptions & { makeLive?: boolean },
+): Promise<{ version: string; previous: string | null; release: VersionRecord }> {
   const { artifacts, remote, buildDir } = options;
   const declaration = readRemoteDeclaration(buildDir);
   if (declaration.name !== remote.name) {
     throw new DeployRefused(`The build in ${buildDir} is "${declaration.name}", not "${remote.name}".`);
   }
+  const registry = await artifacts.registry.read();
   const problems = [
     ...compatibilityProblems(options.shell, declaration),
-    ...routeConflicts(toPublicRegistry(await artifacts.registry.read()), remote.name, declaration.routes),
+    ...routeConflicts(toPublicRegistry(registry), remote.name, declaration.routes),
+    ...releaseProblems(artifacts, registry, remote.name, options.reads ?? {}, options.service),
   ];
   if (problems.length) {
     throw new DeployRefused(
@@ -82,13 +161,20 @@ export async function deployRemote(
     );
   }
 
-  const published = await publish(artifacts, remote.name, buildDir, {
-    packageVersion: options.packageVersion,
-    commit: options.commit,
-    by: options.by,
-    routes: declaration.routes,
-  });
-  const previous = (await artifacts.registry.read()).modules[remote.name]?.live ?? null;
+  const published = await publish(
+    artifacts,
+    remote.name,
+    buildDir,
+    {
+      packageVersion: options.packageVersion,
+      commit: options.commit,
+      by: options.by,
+      routes: declaration.routes,
+    },
+    options.service,
+    options.reads,
+  );
+  const previous = registry.modules[remote.name]?.live ?? null;
   try {
     await options.smokeCheck(artifacts, remote.name, published.version, declaration.exposes);
   } catch (error) {
@@ -97,8 +183,9 @@ export async function deployRemote(
         `${remote.name} stays at ${previous ?? 'no live version'}.`,
     );
   }
-  await activate(artifacts.registry, remote.name, published.version, options.by);
-  return { version: published.version, previous };
+  if (options.makeLive !== false)
+    await activate(artifacts.registry, remote.name, published.version, options.by);
+  return { version: published.version, previous, release: published };
 }
 
 /** The version to roll back to: the one named, or the one that was live before the current one. */
@@ -110,7 +197,10 @@ export function rollbackTarget(registry: Registry, module: string, named?: strin
       throw new DeployRefused(`${module} has no published version ${named}.`);
     return named;
   }
-  const lastChange = [...record.history].reverse().find((entry) => entry.version === record.live);
+  const madeLive = ['activate', 'rollback', 'promote'];
+  const lastChange = [...record.history]
+    .reverse()
+    .find((entry) => madeLive.includes(entry.action) && entry.version === record.live);
   if (!lastChange?.previous)
     throw new DeployRefused(`${module} has no earlier live version; name one to roll back to.`);
   return lastChange.previous;

@@ -20,7 +20,7 @@ describe('the Kubernetes manifests', () => {
     expect(kubernetesProblems(rendered)).toEqual([]);
   });
 
-  it('are refused with an inlined secret, a missing probe, a stray autoscaler and no budget', () => {
+  it('are refused with an inlined secret, a missing probe, no pause before stopping, a stray autoscaler and no budget', () => {
     const spoilt = `
 kind: Deployment
 metadata: { name: catalog-service }
@@ -49,6 +49,7 @@ spec: { scaleTargetRef: { kind: Deployment, name: product-service } }
       'Deployment catalog-service, container service: JWT_SECRET must come from a Secret (secretKeyRef)',
       'Secret storefront-secrets is written in the manifests; reference it instead',
       'Deployment catalog-service, container service: readiness must be probed on /readyz',
+      'Deployment catalog-service, container service: a preStop pause must let the pod leave its Service before it stops',
       'Deployment catalog-service: no PodDisruptionBudget covers its pods',
       'HorizontalPodAutoscaler product-service scales Deployment product-service, which is not there',
       'the read service catalog-service has no HorizontalPodAutoscaler',

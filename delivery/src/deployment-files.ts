@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
+import { moduleImage, moduleImageTag } from './kubernetes-release';
 import { REPO_ROOT } from './modules';
 
 /**
@@ -23,6 +24,7 @@ interface Container {
   env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: unknown } }>;
   readinessProbe?: { httpGet?: { path?: string } };
   livenessProbe?: { httpGet?: { path?: string } };
+  lifecycle?: { preStop?: { sleep?: { seconds?: number } } };
 }
 
 /** Settings that are secrets: never written in a manifest, always taken from a Secret. */
@@ -62,6 +64,8 @@ export function kubernetesProblems(rendered: string): string[] {
         problems.push(`${where}: readiness must be probed on /readyz`);
       if (container.livenessProbe?.httpGet?.path !== '/healthz')
         problems.push(`${where}: liveness must be probed on /healthz`);
+      if (!(Number(container.lifecycle?.preStop?.sleep?.seconds) > 0))
+        problems.push(`${where}: a preStop pause must let the pod leave its Service before it stops`);
     }
     const labels = templateLabels(deployment);
     const selects = (kind: string, selectorOf: (o: K8sObject) => Record<string, string>) =>
@@ -142,3 +146,13 @@ export function composeProblems(source: string): string[] {
 }
 
 export const readRepoFile = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+/** Whether an overlay gives each module's Deployment its own release (an image tag of its own). */
+export function moduleImageProblems(overlayDir: string, modules: string[]): string[] {
+  return modules
+    .filter((module) => !moduleImageTag(overlayDir, module))
+    .map(
+      (module) =>
+        `${overlayDir}: no image tag for ${moduleImage(module)}, so ${module} cannot be released alone`,
+    );
+}

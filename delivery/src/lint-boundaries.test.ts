@@ -43,10 +43,25 @@ describe('lint keeps the boundaries between packages', () => {
     expect(
       await rulesBroken('packages/commerce/src/probe.ts', "export { Router } from 'express';\n"),
     ).toEqual(['storefront/declared-imports']);
-    expect(await rulesBroken('services/kit/src/probe.ts', "export { Router } from 'express';\n")).toEqual([]);
+    expect(
+      await rulesBroken('packages/server-kit/src/probe.ts', "export { Router } from 'express';\n"),
+    ).toEqual([]);
     expect(
       await rulesBroken('mfe-catalog/src/probe.ts', "export const load = () => import('pg');\n"),
     ).toContain('storefront/declared-imports');
+  });
+
+  it('refuses a shared package or the shell importing a service, but not their tests', async () => {
+    const importsService = "export { startContent } from '@storefront/content-service/app';\n";
+    expect(await rulesBroken('packages/artifact-store/src/probe.ts', importsService)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(await rulesBroken('shell/src/server/probe.ts', importsService)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(await rulesBroken('shell/src/server/probe.test.ts', importsService)).not.toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
   });
 
   it('refuses a remote importing a service', async () => {
@@ -90,5 +105,30 @@ describe('lint keeps the boundaries between packages', () => {
     expect(await rulesBroken('shell/src/app/probe.ts', writeAffiliate)).toEqual(['no-restricted-syntax']);
     expect(await rulesBroken('mfe-catalog/src/probe.ts', writeAffiliate)).toEqual(['no-restricted-syntax']);
     expect(await rulesBroken('mfe-checkout/src/probe.ts', writeAffiliate)).toEqual([]);
+  });
+
+  it("refuses a breakpoint written out, anywhere, and takes the theme's", async () => {
+    const styles = (rule: string) =>
+      `import { media } from '@storefront/ui';\nexport const rules = [media, \`${rule} { padding: 0; }\`];\n`;
+    for (const file of ['mfe-content/src/probe.ts', 'shell/src/app/probe.ts', 'packages/ui/src/probe.ts']) {
+      expect(await rulesBroken(file, styles('@media (max-width: 767px)'))).toEqual(['no-restricted-syntax']);
+      expect(await rulesBroken(file, styles('${media.mobile}'))).toEqual([]);
+    }
+  });
+
+  it("keeps HTTP out of a service's domain, and lets its routes speak it", async () => {
+    const domain = 'services/checkout/src/domain/probe.ts';
+    const routes = 'services/checkout/src/routes/probe.ts';
+    const problem = "export { HttpProblem } from '@storefront/service-kit';\n";
+    const refusal = "export { DomainError } from '@storefront/service-kit';\n";
+    const express = "export { Router } from 'express';\n";
+    expect(await rulesBroken(domain, problem)).toEqual(['@typescript-eslint/no-restricted-imports']);
+    expect(await rulesBroken(domain, express)).toEqual(['@typescript-eslint/no-restricted-imports']);
+    expect(await rulesBroken(domain, "export { STATUS_CODES } from 'node:http';\n")).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+    ]);
+    expect(await rulesBroken(domain, refusal)).toEqual([]);
+    expect(await rulesBroken(routes, problem)).toEqual([]);
+    expect(await rulesBroken(routes, express)).toEqual([]);
   });
 });

@@ -18,6 +18,9 @@ export interface ServiceProcess {
 
 export const SHELL_DIR = 'shell';
 
+/** Where `npm run dev` tells the running shell which module it serves (the shell's DEV_SESSION_FILE). */
+export const devSessionFile = (dataDir: string) => path.join(dataDir, 'run', 'dev-session.json');
+
 export const remoteModules: RemoteModule[] = [
   { name: 'account', dir: 'mfe-account' },
   { name: 'catalog', dir: 'mfe-catalog' },
@@ -33,7 +36,7 @@ export const serviceProcesses: ServiceProcess[] = [
   { name: 'content', dir: 'services/content' },
   { name: 'product', dir: 'services/product' },
   // Development and tests only: stands in for Square (a real deployment points SQUARE_ENVIRONMENT at Square).
-  { name: 'payment-sandbox', dir: 'services/payment-sandbox' },
+  { name: 'payment-sandbox', dir: 'stand-ins/payment-sandbox' },
 ];
 
 export function findRemote(name: string): RemoteModule {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { REPO_ROOT } from './modules';
 
 const running = new Set<ChildProcess>();
@@ -12,18 +11,20 @@ export interface Supervision {
   maxAttempts?: number;
 }
 
-/** The wait before a restart: 0.25 s, doubling to at most 8 s. */
-const backoffMs = (failures: number) => Math.min(250 * 2 ** (failures - 1), 8_000);
+/**
+ * The wait before a restart: none after a first failure (a crash is most often a one-off, and every
+ * moment down is a moment shoppers wait), then 0.25 s, doubling to at most 8 s.
+ */
+const backoffMs = (failures: number) => (failures === 1 ? 0 : Math.min(250 * 2 ** (failures - 2), 8_000));
 /** A process that ran this long before failing was healthy: its next failure starts the count afresh. */
 const HEALTHY_RUN_MS = 30_000;
 
-/** The command that runs a TypeScript entry point of the repository with Node (development: no build). */
-export const nodeEntry = (entry: string) => [
-  process.execPath,
-  '--import',
-  'tsx',
-  path.join(REPO_ROOT, entry),
-];
+/** A supervised process: whichever process runs it now, and a way to stop it for good. */
+export interface SupervisedProcess {
+  current(): ChildProcess;
+  /** SIGTERM (the process answers what it has and exits), not restarted; resolves once it is gone. */
+  stop(): Promise<void>;
+}
 
 /**
  * Starts a command as its own process, sharing this terminal, and restarts it when it fails (a crash,
@@ -35,11 +36,14 @@ export function startProcess(
   command: string[],
   env: NodeJS.ProcessEnv,
   supervision: Supervision = {},
-) {
+): SupervisedProcess {
   const { onSpawn, maxAttempts = 5 } = supervision;
   let failures = 0;
+  let retired = false;
+  let current: ChildProcess;
 
   const spawnOnce = () => {
+    if (stopping) return;
     const startedAt = Date.now();
     const [file, ...args] = command;
     const child = spawn(file!, args, {
@@ -47,11 +51,12 @@ export function startProcess(
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
+    current = child;
     running.add(child);
     onSpawn?.(child);
     child.on('exit', (code, signal) => {
       running.delete(child);
-      if (stopping) return;
+      if (stopping || retired) return;
       const how = signal ?? `exit ${code}`;
       if (code === 0) {
         console.error(`${name} stopped (${how}); not restarted.`);
@@ -69,13 +74,24 @@ export function startProcess(
         `${name} stopped unexpectedly (${how}); restarting in ${delay} ms (attempt ${failures + 1}).`,
       );
       setTimeout(() => {
-        if (!stopping) spawnOnce();
+        if (!stopping && !retired) spawnOnce();
       }, delay);
     });
     return child;
   };
 
-  return spawnOnce();
+  spawnOnce();
+  return {
+    current: () => current,
+    async stop() {
+      retired = true;
+      const child = current;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
 }
 
 /** Polls a URL until it answers 2xx, or gives up with a clear error. */

@@ -14,6 +14,7 @@ import { defaultDataDir, loadConfig } from '@storefront/service-kit';
 import { distDir } from './build';
 import { readRemoteDeclaration } from './deploy';
 import { REPO_ROOT, workspacePackage, type RemoteModule } from './modules';
+import { buildServiceRelease, uiReads } from './release-build';
 import { schemaPrefix } from './stack-data';
 
 /**
@@ -50,30 +51,38 @@ export function operator(): string {
 }
 
 /**
- * Publishes the current build of each remote into the stack's artifact store and makes it live,
- * saying so one line at a time.
+ * Publishes the current build of each module as a release (its remote and its service, with what its
+ * UI reads) into the stack's artifact store and makes it live, saying so one line at a time.
  */
-export async function publishRemotes(remotes: readonly RemoteModule[], say: (line: string) => void) {
+export async function publishReleases(remotes: readonly RemoteModule[], say: (line: string) => void) {
   const artifacts = await openStackArtifacts();
   try {
     for (const remote of remotes) {
-      const { version } = await publishRemote(artifacts, remote);
-      say(`${remote.name}: live at ${version}`);
+      const release = await publishRelease(artifacts, remote);
+      await activate(artifacts.registry, remote.name, release.version, operator());
+      say(
+        `${remote.name}: live at ${release.version} (UI ${release.ui?.version ?? '?'}${release.service ? `, service ${release.service.version}` : ''})`,
+      );
     }
   } finally {
     await artifacts.close();
   }
 }
 
-/** Copies a remote's current build into the store and makes it live. */
-export async function publishRemote(artifacts: Artifacts, remote: RemoteModule): Promise<VersionRecord> {
+/** Copies a module's current builds (remote and service) into the store as a release, not live yet. */
+export async function publishRelease(artifacts: Artifacts, remote: RemoteModule): Promise<VersionRecord> {
   const { version: packageVersion } = workspacePackage(remote.dir);
-  const published = await publish(artifacts, remote.name, distDir(remote.dir), {
-    packageVersion,
-    commit: currentCommit(),
-    by: operator(),
-    routes: readRemoteDeclaration(distDir(remote.dir)).routes,
-  });
-  await activate(artifacts.registry, remote.name, published.version, operator());
-  return published;
+  return publish(
+    artifacts,
+    remote.name,
+    distDir(remote.dir),
+    {
+      packageVersion,
+      commit: currentCommit(),
+      by: operator(),
+      routes: readRemoteDeclaration(distDir(remote.dir)).routes,
+    },
+    (await buildServiceRelease(remote.name)) ?? undefined,
+    await uiReads(remote),
+  );
 }

@@ -71,6 +71,12 @@ export function planStack({ offset, instances }: { offset: number; instances: nu
   };
 }
 
+/**
+ * Where a process listening on `port` serves its Prometheus metrics (METRICS_PORT): 5000 above it, out
+ * of every other range the plan uses.
+ */
+export const metricsPortOf = (port: number) => port + 5000;
+
 /** The variables through which every process finds every service: CATALOG_SERVICE_URL, … */
 export function serviceAddresses(plan: StackPlan): Record<string, string> {
   return Object.fromEntries(

@@ -23,6 +23,8 @@ for dir in "$repo"/services/*/; do
     if [ -d "$dir$part" ]; then cp -r "$dir$part" "$target/services/$name/"; fi
   done
 done
-mkdir -p "$target/packages/artifact-store"
-cp -r "$repo/packages/artifact-store/migrations" "$target/packages/artifact-store/"
+for package in artifact-store server-kit; do
+  mkdir -p "$target/packages/$package"
+  cp -r "$repo/packages/$package/migrations" "$target/packages/$package/"
+done
 cp -r "$repo/shell/dist" "$repo/shell/dist-node" "$target/shell/"

@@ -45,7 +45,12 @@ export interface LoadRow {
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Starts the bare reference server (bare-server.ts) in its own process and waits until it answers. */
-async function startBareServer(bodyFile: string, port: number, logFile?: string) {
+export async function startBareServer(
+  bodyFile: string,
+  port: number,
+  logFile?: string,
+  contentType?: string,
+) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/bench/bare-server.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -53,6 +58,7 @@ async function startBareServer(bodyFile: string, port: number, logFile?: string)
       BODY_FILE: bodyFile,
       PORT: String(port),
       ...(logFile ? { LOG_FILE: logFile } : {}),
+      ...(contentType ? { CONTENT_TYPE: contentType } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -65,10 +71,16 @@ export const READ_WARMUP_SECONDS = 2;
 /** Each read is measured this many times, interleaved with the others; its figures are the medians. */
 export const READ_ROUNDS = 3;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Measures one URL at the budget's crowd, after its unmeasured warm-up: what each run of a load section is. */
+export const loadRunner =
+  ({ connections, seconds }: { connections: number; seconds: number }) =>
+  (url: string) =>
+    measureLoad({ url, connections, seconds, warmupSeconds: READ_WARMUP_SECONDS });
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The median of each figure over several runs of one target; errors are added up, never averaged away. */
-function medianFigures(runs: LoadFigures[]): LoadFigures {
+export function medianFigures(runs: LoadFigures[]): LoadFigures {
   return {
     requestsPerSecond: median(runs.map((f) => f.requestsPerSecond)),
     p50: median(runs.map((f) => f.p50)),
@@ -93,13 +105,7 @@ export async function measureReads(
   barePort: number,
   budgets: LoadBudgets,
 ): Promise<LoadRow[]> {
-  const run = (url: string) =>
-    measureLoad({
-      url,
-      connections: budgets.connections,
-      seconds: budgets.seconds,
-      warmupSeconds: READ_WARMUP_SECONDS,
-    });
+  const run = loadRunner(budgets);
   const bodyFile = path.join(REPO_ROOT, '.data/bench-body.json');
   writeFileSync(bodyFile, body);
   const servers = [

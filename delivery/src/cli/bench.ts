@@ -4,7 +4,10 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { apiLatency, serveBareJson, type Latency } from '../bench/api-latency';
 import { buildFloorApp, serveFloorApp } from '../bench/floor-app';
+import { measureInteraction, shopperInteractions, type InteractionFigures } from '../bench/interactions';
 import { measurePageRuns, type PageFigures, type PageTarget } from '../bench/lighthouse-runs';
+import { measureFaults } from '../bench/faults-section';
+import { measurePageCrowd, type PageCrowdBudgets } from '../bench/page-crowd';
 import {
   loadRow,
   measureOrders,
@@ -28,6 +31,9 @@ import { waitUntilReady } from '../processes';
  *
  * `npm run bench -- load` (or `pages`, `apis`, several at once) measures only those sections, for work on
  * one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is left as it is.
+ *
+ * `npm run bench -- faults` is a run of its own (faults-section.ts): stacks of its own, each fault made
+ * under shoppers' traffic, reported in reports/faults.md.
  */
 const OFFSET = 300;
 const BASE = localUrl('shell', OFFSET);
@@ -35,6 +41,9 @@ const BASE = localUrl('shell', OFFSET);
 const FLOOR_PORT = DEFAULT_PORTS.shell + OFFSET + 90;
 const BARE_API_PORT = FLOOR_PORT + 1;
 const LOAD_PORT = FLOOR_PORT + 2;
+/** Bare servers sending a page's bytes, one per page measured. */
+const PAGE_BARE_PORT = FLOOR_PORT + 10;
+const INTERACTION_RUNS = 3;
 /** A service of the bench's stack, at its shifted port. */
 const serviceUrl = (name: ServicePart) => localUrl(name, OFFSET);
 const LIGHTHOUSE_RUNS = 3;
@@ -45,10 +54,14 @@ interface Budgets {
   minPerformanceScoreInAnyRun: number;
   maxLcpMs: number;
   maxTbtMs: number;
+  /** A page's TBT at most the floor app's, measured in the same run, plus this. */
+  maxTbtOverFloorMs: number;
+  maxInpMs: number;
   maxCls: number;
   maxHomeJsKb: number;
   maxApiP95Ms: number;
   load: LoadBudgets;
+  pageCrowd: PageCrowdBudgets;
 }
 
 const PAGES: PageTarget[] = [
@@ -83,8 +96,14 @@ const READS: ReadTarget[] = [
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** Anonymous pages under a crowd, each beside bare node:http sending its bytes. */
+const CROWDED_PAGES = [
+  { label: '`/` (anonymous)', url: `${BASE}/` },
+  { label: '`/product/bpc-157` (anonymous)', url: `${BASE}/product/bpc-157` },
+];
+
 /** Every budget a page misses, in words. */
-function pageMisses(figures: PageFigures, budgets: Budgets, isHome: boolean): string[] {
+function pageMisses(figures: PageFigures, floor: PageFigures, budgets: Budgets, isHome: boolean): string[] {
   const { median, runs } = figures;
   const misses: string[] = [];
   if (median.score < budgets.minPerformanceScore)
@@ -94,6 +113,9 @@ function pageMisses(figures: PageFigures, budgets: Budgets, isHome: boolean): st
     misses.push(`a run scored ${lowest} < ${budgets.minPerformanceScoreInAnyRun}`);
   if (median.lcpMs > budgets.maxLcpMs) misses.push(`LCP ${round(median.lcpMs)} ms > ${budgets.maxLcpMs} ms`);
   if (median.tbtMs > budgets.maxTbtMs) misses.push(`TBT ${round(median.tbtMs)} ms > ${budgets.maxTbtMs} ms`);
+  const tbtOverFloor = median.tbtMs - floor.median.tbtMs;
+  if (tbtOverFloor > budgets.maxTbtOverFloorMs)
+    misses.push(`TBT ${round(tbtOverFloor)} ms over the floor's > ${budgets.maxTbtOverFloorMs} ms`);
   if (median.cls > budgets.maxCls) misses.push(`CLS ${round(median.cls, 3)} > ${budgets.maxCls}`);
   if (isHome && median.jsKb > budgets.maxHomeJsKb)
     misses.push(`JS ${round(median.jsKb, 1)} KB > ${budgets.maxHomeJsKb} KB`);
@@ -118,7 +140,9 @@ type Section = (typeof SECTIONS)[number];
 function chosenSections(args: string[]): Set<Section> {
   const unknown = args.filter((arg) => !SECTIONS.includes(arg as Section));
   if (unknown.length)
-    throw new Error(`Unknown bench section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}`);
+    throw new Error(
+      `Unknown bench section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}, or faults alone`,
+    );
   return new Set(args.length ? (args as Section[]) : SECTIONS);
 }
 
@@ -134,11 +158,20 @@ async function measurePages(budgets: Budgets): Promise<SectionReport> {
   const pages: Array<{ figures: PageFigures; misses: string[] }> = [];
   for (const target of PAGES) {
     const figures = await measurePageRuns(target, LIGHTHOUSE_RUNS);
-    pages.push({ figures, misses: pageMisses(figures, budgets, new URL(target.url).pathname === '/') });
+    pages.push({
+      figures,
+      misses: pageMisses(figures, floor, budgets, new URL(target.url).pathname === '/'),
+    });
     console.log(`  ${target.label}: ${figures.runs.map((run) => run.score).join(', ')}`);
   }
+  console.log(`Interactions, ${INTERACTION_RUNS} fresh loads each at ${4}× CPU slowdown…`);
+  const interactions: InteractionFigures[] = [];
+  for (const interaction of shopperInteractions(BASE)) {
+    interactions.push(await measureInteraction(interaction, INTERACTION_RUNS));
+  }
+  const slowInteractions = interactions.filter((figures) => figures.median > budgets.maxInpMs);
   return {
-    missed: pages.some(({ misses }) => misses.length),
+    missed: pages.some(({ misses }) => misses.length) || slowInteractions.length > 0,
     lines: [
       `## Pages on a phone`,
       '',
@@ -148,6 +181,19 @@ async function measurePages(budgets: Budgets): Promise<SectionReport> {
       '|---|---|---|---|---|---|---|---|',
       ...pages.map(({ figures, misses }) => pageRow(figures, floor, misses)),
       pageRow(floor, floor, null),
+      '',
+      `TBT beside the floor app: every page's TBT at most the floor's (${round(floor.median.tbtMs)} ms in this run) + ${budgets.maxTbtOverFloorMs} ms.`,
+      '',
+      '### Interactions',
+      '',
+      `INP (the web-vitals library) of one interaction on a page loaded and hydrated in headless Chromium at 4× CPU slowdown, a 412 px phone viewport; ${INTERACTION_RUNS} fresh loads each, median (every run in brackets). Budget: INP ≤ ${budgets.maxInpMs} ms.`,
+      '',
+      '| interaction | INP | |',
+      '|---|---|---|',
+      ...interactions.map(
+        (figures) =>
+          `| ${figures.interaction.label} | ${round(figures.median)} ms (${figures.runs.map((v) => round(v)).join(', ')}) | ${figures.median > budgets.maxInpMs ? `**missed**: > ${budgets.maxInpMs} ms` : 'ok'} |`,
+      ),
       '',
     ],
   };
@@ -180,8 +226,13 @@ async function measureApis(budgets: Budgets, sampleBody: string): Promise<Sectio
   }
 }
 
-async function measureCrowd({ load }: Budgets, sampleBody: string): Promise<SectionReport> {
+async function measureCrowd(budgets: Budgets, sampleBody: string): Promise<SectionReport> {
+  const { load } = budgets;
   console.log(`Load: ${load.connections} connections for ${load.seconds} s on each read, then orders…`);
+  console.log(
+    `Pages: ${budgets.pageCrowd.connections} connections on each anonymous page, beside bare node:http…`,
+  );
+  const pages = await measurePageCrowd(CROWDED_PAGES, PAGE_BARE_PORT, budgets.pageCrowd);
   const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
   const orders = await measureOrders(
     { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
@@ -189,9 +240,15 @@ async function measureCrowd({ load }: Budgets, sampleBody: string): Promise<Sect
     load,
   );
   return {
-    missed: [...reads, ...orders].some(({ misses }) => misses?.length),
+    missed: [...pages, ...reads, ...orders].some(({ misses }) => misses?.length),
     lines: [
       '## Under a crowd',
+      '',
+      `Anonymous pages: autocannon, ${budgets.pageCrowd.connections} connections for ${budgets.pageCrowd.seconds} s per run after 2 unmeasured seconds, no cookie and no compression asked for, each beside a bare node:http server sending that page's very bytes, measured right before it, in 3 interleaved rounds (medians). Budgets: ≥ ${budgets.pageCrowd.minShareOfBare * 100} % of bare requests/s, p99 ≤ ${budgets.pageCrowd.maxP99OverBare}× bare's, no errors.`,
+      '',
+      '| page | requests/s | p50 | p99 | ÷ bare | errors | | |',
+      '|---|---|---|---|---|---|---|---|',
+      ...pages.map(loadRow),
       '',
       `autocannon, ${load.connections} connections for ${load.seconds} s per run, each run after ${READ_WARMUP_SECONDS} s of the same load that is not measured, on loopback, every service logging each request (info) to a file. Reference: a bare node:http server answering the home products' bytes, measured again right before each read, and the same server writing the kit's request log line. Each read and its reference are measured in ${READ_ROUNDS} interleaved rounds; the figures are the medians of the rounds, the share the median of each round's share of its own reference. Budgets: reads ≥ ${load.minReadShareDirect * 100} % of bare requests/s direct and ≥ ${load.minReadShareThroughShell * 100} % through the shell, p99 ≤ ${load.maxReadP99DirectMs} ms direct and ≤ ${load.maxReadP99ThroughShellMs} ms through the shell, no errors.`,
       '',
@@ -206,7 +263,27 @@ async function measureCrowd({ load }: Budgets, sampleBody: string): Promise<Sect
   };
 }
 
+/** `npm run bench -- faults`: reports/faults.md, its stacks started and stopped by the section itself. */
+async function faultsRun() {
+  mkdirSync(path.join(REPO_ROOT, '.data'), { recursive: true });
+  const { lines, missed } = await measureFaults(PAGE_BARE_PORT);
+  const report = [
+    '# Fault report',
+    '',
+    `Measured ${new Date().toISOString()} on ${process.platform} with Node ${process.version} by \`npm run bench -- faults\`.`,
+    '',
+    ...lines,
+  ].join('\n');
+  writeFileSync(path.join(REPO_ROOT, 'reports/faults.md'), report);
+  console.log(report);
+  if (missed) {
+    console.error('A fault reached shoppers or a budget was missed: that is a regression to fix.');
+    process.exitCode = 1;
+  }
+}
+
 async function main() {
+  if (process.argv[2] === 'faults') return faultsRun();
   const sections = chosenSections(process.argv.slice(2));
   const budgets = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
   let floorServer: Server | undefined;

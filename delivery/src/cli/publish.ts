@@ -1,5 +1,5 @@
 import { findRemote, remoteModules } from '../modules';
-import { publishRemotes } from '../publish';
+import { publishReleases } from '../publish';
 
 /**
  * `npm run publish-remotes -- [module…]`: publishes the current build of each named remote (all by default)
@@ -10,7 +10,7 @@ import { publishRemotes } from '../publish';
 async function main() {
   const names = process.argv.slice(2);
   const remotes = names.length ? names.map(findRemote) : remoteModules;
-  await publishRemotes(remotes, (line) => console.log(line));
+  await publishReleases(remotes, (line) => console.log(line));
 }
 
 main().catch((error: unknown) => {

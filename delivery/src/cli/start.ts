@@ -4,11 +4,13 @@ import { defaultDataDir, developmentSecret, type ServicePart } from '@storefront
 import { balancerCommand } from '../balancer';
 import { buildApps } from '../build';
 import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';
-import { remoteModules, SHELL_DIR } from '../modules';
+import { devSessionFile, remoteModules, SHELL_DIR } from '../modules';
 import { bundleFile, bundleRunnables, RUNNABLES } from '../bundle';
-import { nodeEntry, startProcess, stopAll, waitUntilReady } from '../processes';
-import { artifactSettings, publishRemotes } from '../publish';
+import { startProcess, stopAll, waitUntilReady } from '../processes';
+import { endpointsFile, ModuleServices } from '../module-services';
+import { artifactSettings, openStackArtifacts, publishReleases } from '../publish';
 import {
+  metricsPortOf,
   planStack,
   serviceAddresses,
   serviceSockets,
@@ -25,14 +27,14 @@ import {
  * With DATABASE_URL the services keep their data in PostgreSQL, each in a schema of its own
  * (STOREFRONT_SCHEMA_PREFIX before its name); with REDIS_URL their rate limits live in Redis. With
  * STOREFRONT_INSTANCES=2 (which needs DATABASE_URL) every service and the shell run twice, behind nginx
- * at the usual addresses: the shape of a deployment, on loopback. STOREFRONT_COMPILED=1 runs the
- * production bundles (plain `node dist-node/main.js`, as the image does) instead of the TypeScript.
+ * at the usual addresses: the shape of a deployment, on loopback. Every process runs its production
+ * bundle (plain `node dist-node/main.js`, as the image does): nothing is transpiled at start, so a
+ * crashed service is back in about a second.
  */
 
-/** How a runnable is started: its production bundle, or its TypeScript entry through tsx. */
-function commandOf(name: string, compiled: boolean): string[] {
-  const runnable = RUNNABLES.find((r) => r.name === name)!;
-  return compiled ? [process.execPath, bundleFile(runnable)] : nodeEntry(`${runnable.dir}/${runnable.entry}`);
+/** How a runnable is started: its production bundle, with plain node. */
+function commandOf(name: string): string[] {
+  return [process.execPath, bundleFile(RUNNABLES.find((r) => r.name === name)!)];
 }
 
 /**
@@ -79,7 +81,6 @@ function readSettings() {
     instances,
     databaseUrl,
     fresh: process.env.STOREFRONT_FRESH === '1',
-    compiled: process.env.STOREFRONT_COMPILED === '1',
   };
 }
 
@@ -98,7 +99,7 @@ async function startInstances(
           ? processName(endpoint)
           : `${processName(endpoint)} #${instance.label.split('-').at(-1)}`,
         command,
-        { ...env, PORT: String(instance.port) },
+        { ...env, PORT: String(instance.port), METRICS_PORT: String(metricsPortOf(instance.port)) },
         {
           // Operators (and the e2e suite's failure tests) find each instance's current process here.
           onSpawn: (child) => writeFileSync(path.join(runDir, `${instance.label}.pid`), String(child.pid)),
@@ -108,6 +109,8 @@ async function startInstances(
     }),
   );
 }
+
+const isModule = (part: string) => remoteModules.some((module) => module.name === part);
 
 const processName = (endpoint: Endpoint) =>
   endpoint.part === 'shell' ? 'shell' : `${endpoint.part} service`;
@@ -119,7 +122,7 @@ function writeTopology(runDir: string, plan: StackPlan) {
 
 async function start() {
   const started = Date.now();
-  const { offset, instances, databaseUrl, fresh, compiled } = readSettings();
+  const { offset, instances, databaseUrl, fresh } = readSettings();
   const dataDir = path.resolve(defaultDataDir());
   process.env.STOREFRONT_DATA_DIR = dataDir;
   const plan = planStack({ offset, instances });
@@ -132,9 +135,9 @@ async function start() {
 
   console.log('Building what changed…');
   await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
-  if (compiled) await bundleRunnables();
+  await bundleRunnables();
 
-  await publishRemotes(remoteModules, (line) => console.log(`  ${line}`));
+  await publishReleases(remoteModules, (line) => console.log(`  ${line}`));
   const { dir: artifactDir, registrySchema } = artifactSettings();
 
   const runDir = path.join(dataDir, 'run');
@@ -154,33 +157,58 @@ async function start() {
     console.log(`nginx balances ${instances} instances of each part`);
   }
 
+  const serviceEnvironment = (part: string): NodeJS.ProcessEnv => ({
+    ...environment,
+    // Services sit behind the shell (and, here, nginx) on this machine: the proxies they believe
+    // about who the client is. The shell's own TRUST_PROXY is the operator's unless nginx fronts it.
+    TRUST_PROXY: 'loopback',
+    SOCKET_PATH: sockets.get(part as ServicePart) ?? '',
+    ...(databaseUrl ? { DATABASE_SCHEMA: `${prefix}${part.replace(/-/g, '_')}` } : {}),
+  });
+  // With one instance of each part, each module's service runs as its live release (its build in the
+  // artifact store) and is swapped when a deploy, a rollback or a canary changes the registry; with
+  // several behind nginx, each runs the bundle of this checkout.
+  const releasable = plan.balanced ? [] : plan.services.filter((endpoint) => isModule(endpoint.part));
   await Promise.all(
-    plan.services.map((endpoint) =>
-      startInstances(
-        endpoint,
-        commandOf(endpoint.part, compiled),
-        {
-          ...environment,
-          // Services sit behind the shell (and, here, nginx) on this machine: the proxies they believe
-          // about who the client is. The shell's own TRUST_PROXY is the operator's unless nginx fronts it.
-          TRUST_PROXY: 'loopback',
-          SOCKET_PATH: sockets.get(endpoint.part as ServicePart) ?? '',
-          ...(databaseUrl ? { DATABASE_SCHEMA: `${prefix}${endpoint.part.replace(/-/g, '_')}` } : {}),
-        },
-        '/readyz',
-        runDir,
+    plan.services
+      .filter((endpoint) => !releasable.includes(endpoint))
+      .map((endpoint) =>
+        startInstances(
+          endpoint,
+          commandOf(endpoint.part),
+          serviceEnvironment(endpoint.part),
+          '/readyz',
+          runDir,
+        ),
       ),
-    ),
   );
+  const endpoints = releasable.length ? endpointsFile(runDir) : undefined;
+  if (endpoints) {
+    const artifacts = await openStackArtifacts();
+    moduleServices = new ModuleServices({
+      endpoints: releasable,
+      runDir,
+      files: artifacts.files,
+      registry: await artifacts.registry.live(),
+      envFor: (module) => ({ ...serviceEnvironment(module), SERVICE_ENDPOINTS_FILE: endpoints }),
+      sharedDatabase: Boolean(databaseUrl),
+      log: (line) => console.log(line),
+    });
+    await moduleServices.start();
+  }
   await startInstances(
     plan.shell,
-    commandOf('shell', compiled),
+    commandOf('shell'),
     {
       ...environment,
       ...socketAddresses(sockets),
+      ...(endpoints ? { SERVICE_ENDPOINTS_FILE: endpoints } : {}),
       ARTIFACT_DIR: artifactDir,
-      // A developer's browser may load one module from `npm run dev -- <module>` (shell/src/server/dev-overrides.ts).
-      DEV_MODULE_OVERRIDES: process.env.DEV_MODULE_OVERRIDES ?? 'on',
+      // A checkout form sent without scripts is redirected to the payment sandbox's hosted page.
+      PAYMENT_PAGE_ORIGINS: `${process.env.PAYMENT_PAGE_ORIGINS ?? ''} ${sandbox.url}`.trim(),
+      // Where `npm run dev -- <module>` announces itself; until it does, no browser can load a module
+      // from anywhere but this shell (shell/src/server/dev-overrides.ts).
+      DEV_SESSION_FILE: devSessionFile(dataDir),
       ...(databaseUrl ? { DATABASE_SCHEMA: registrySchema } : {}),
       ...(plan.balanced ? { TRUST_PROXY: 'loopback' } : {}),
     },
@@ -193,8 +221,11 @@ async function start() {
   );
 }
 
-process.once('SIGINT', () => stopAll(0));
-process.once('SIGTERM', () => stopAll(0));
+/** Swaps stop being made, and the endpoints table goes (no deploy waits on a stack that is gone). */
+let moduleServices: ModuleServices | undefined;
+const stop = () => void (moduleServices?.close() ?? Promise.resolve()).finally(() => stopAll(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
 start().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   stopAll(1);

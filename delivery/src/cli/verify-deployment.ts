@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { nginxExecutable } from '../balancer';
-import { composeProblems, kubernetesProblems, readRepoFile } from '../deployment-files';
-import { REPO_ROOT } from '../modules';
+import { composeProblems, kubernetesProblems, moduleImageProblems, readRepoFile } from '../deployment-files';
+import { REPO_ROOT, serviceProcesses, remoteModules } from '../modules';
 
 /**
  * `npm run verify-deployment`: what CI can check of the deployment files without a cluster or a Docker
  * engine. The production overlay renders with `kubectl kustomize` and holds (probes, secrets by
- * reference, selectors, autoscalers); the compose file parses and names only what exists; both nginx
+ * reference, selectors, autoscalers), and gives each module's service an image tag of its own; the compose file parses and names only what exists; both nginx
  * configurations pass `nginx -t` (their host names pointed at loopback, TLS left out).
  */
 function nginxSyntaxProblems(file: string): string[] {
@@ -40,6 +40,10 @@ function main() {
   });
   const problems = [
     ...kubernetesProblems(rendered).map((p) => `kubernetes: ${p}`),
+    ...moduleImageProblems(
+      path.join(REPO_ROOT, 'deploy/k8s/overlays/production'),
+      remoteModules.map((m) => m.name).filter((m) => serviceProcesses.some((s) => s.name === m)),
+    ),
     ...composeProblems(readRepoFile('compose.yaml')).map((p) => `compose.yaml: ${p}`),
     ...nginxSyntaxProblems('deploy/compose/nginx.conf'),
     ...nginxSyntaxProblems('deploy/nginx/storefront.conf'),

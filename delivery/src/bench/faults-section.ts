@@ -1,0 +1,230 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { openSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { localUrl, type ServicePart } from '@storefront/service-kit';
+import {
+  canRestartPostgres,
+  freezeInstance,
+  killInstance,
+  postgresLedger,
+  restartPostgres,
+  runDrill,
+  sandboxLedger,
+  StackHandle,
+  stopRedisFor,
+  type DrillOutcome,
+  type Fault,
+  type OrderLedger,
+} from '../faults';
+import { measureCrowd, type CrowdFigures } from '../faults/crowd';
+import { REPO_ROOT } from '../modules';
+import { waitUntilReady } from '../processes';
+import { startBareServer } from './load-section';
+
+const SERVICES: ServicePart[] = ['catalog', 'product', 'checkout', 'account', 'content'];
+const SHOPPERS = 20;
+const CROWD = { connections: 500, seconds: 10 };
+/** A request that waits past this has failed the shopper (the issue's bound). */
+const MAX_WAIT_MS = 10_000;
+
+interface RunningStack {
+  handle: StackHandle;
+  stop(): Promise<void>;
+}
+
+/** `npm start` with the given settings, on ports of its own, logging to a file; resolved when it serves. */
+async function startStack(name: string, offset: number, env: NodeJS.ProcessEnv): Promise<RunningStack> {
+  const dataDir = `.data/faults-${name}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/cli/start.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      STOREFRONT_PORT_OFFSET: String(offset),
+      STOREFRONT_DATA_DIR: dataDir,
+      STOREFRONT_FRESH: '1',
+      LOG_LEVEL: 'warn',
+      // Shoppers of the drills place many orders each; the limits themselves are proven by the tests.
+      ORDER_LIMIT_PER_CLIENT: '100000',
+    },
+    stdio: ['ignore', openSync(path.join(REPO_ROOT, `.data/faults-${name}.log`), 'w'), 'inherit'],
+  });
+  await waitUntilReady(`${name} stack`, `${localUrl('shell', offset)}/healthz`, 600_000);
+  return {
+    handle: new StackHandle(path.join(REPO_ROOT, dataDir)),
+    async stop() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+export interface FaultRow {
+  shape: string;
+  outcome: DrillOutcome;
+}
+
+async function drills(stack: StackHandle, shape: string, faults: Fault[], ledger: () => OrderLedger) {
+  const rows: FaultRow[] = [];
+  for (const fault of faults) {
+    console.log(`  ${shape}: ${fault.name}…`);
+    rows.push({ shape, outcome: await runDrill(stack, fault, { shoppers: SHOPPERS, ledger: ledger() }) });
+  }
+  return rows;
+}
+
+interface CrowdRun {
+  unloaded: CrowdFigures;
+  crowd: CrowdFigures;
+}
+
+/**
+ * The page under a crowd, and a bare node:http server sending the page's very bytes under the same
+ * crowd, measured right before it: the machine's reference.
+ */
+async function crowdOnPage(page: string, barePort: number): Promise<{ page: CrowdRun; bare: CrowdRun }> {
+  const bodyFile = path.join(REPO_ROOT, '.data/faults-page.html');
+  writeFileSync(bodyFile, await (await fetch(page)).text());
+  const server = await startBareServer(bodyFile, barePort, undefined, 'text/html; charset=utf-8');
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
+  let bare: CrowdRun;
+  try {
+    bare = {
+      unloaded: await measureCrowd(bareUrl, 1, 5),
+      crowd: await measureCrowd(bareUrl, CROWD.connections, CROWD.seconds),
+    };
+  } finally {
+    server.kill('SIGTERM');
+  }
+  return {
+    bare,
+    page: {
+      unloaded: await measureCrowd(page, 1, 5),
+      crowd: await measureCrowd(page, CROWD.connections, CROWD.seconds),
+    },
+  };
+}
+
+/** The default stack: each service killed under shoppers, then a crowd of 500 on a page. */
+async function defaultStack(barePort: number) {
+  const stack = await startStack('default', 600, {});
+  try {
+    const sandbox = stack.handle.instancesOf('payment-sandbox')[0]!.url;
+    const rows = await drills(
+      stack.handle,
+      'default stack',
+      SERVICES.map((part) => killInstance(part)),
+      () => sandboxLedger(sandbox),
+    );
+    const page = `${stack.handle.baseUrl}/product/bpc-157`;
+    console.log(`  default stack: ${CROWD.connections} connections on ${page}, and on bare node:http…`);
+    return { rows, ...(await crowdOnPage(page, barePort)) };
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** Two instances of everything behind nginx on PostgreSQL and Redis: the shape of a deployment. */
+async function twoInstances(databaseUrl: string, redisUrl: string): Promise<FaultRow[]> {
+  const stack = await startStack('two-instances', 700, {
+    STOREFRONT_INSTANCES: '2',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    STOREFRONT_SCHEMA_PREFIX: 'faults_',
+  });
+  try {
+    const faults: Fault[] = [
+      ...[...SERVICES, 'shell'].map((part) => killInstance(part, 1)),
+      ...(canRestartPostgres()
+        ? [{ name: 'PostgreSQL restarted', inflict: async () => restartPostgres() }]
+        : []),
+      {
+        name: 'Redis down for 3 s',
+        inflict: async () => {
+          await stopRedisFor(redisUrl, 3_000);
+          return 3_000;
+        },
+      },
+      freezeInstance('catalog', 3_000, 1),
+    ];
+    return await drills(stack.handle, 'two instances', faults, () =>
+      postgresLedger(databaseUrl, 'faults_checkout'),
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+const ms = (value: number | null) => (value === null ? '—' : `${(value / 1000).toFixed(2)} s`);
+
+function row(faultRow: FaultRow): string {
+  const { shape, outcome: o } = faultRow;
+  const fine = isWhole(faultRow) && !(shape === 'default stack' && (o.recoveryMs ?? 0) > 2_000);
+  return `| ${shape} | ${o.fault} | ${o.seconds.toFixed(1)} s | ${o.sent} | ${o.failed}${o.failures.length ? ` (${o.failures.join('; ')})` : ''} | ${o.ordersPlaced} | ${o.ordersAnswered} | ${o.ordersCreated} | ${o.lost} | ${o.doubled} | ${ms(o.recoveryMs)} | ${o.p99Ms} ms | ${fine ? 'ok' : '**missed**'} |`;
+}
+
+/** Every budget the crowd run missed, in words. */
+function crowdMisses({ crowd, unloaded }: CrowdRun): string[] {
+  const misses: string[] = [];
+  if (crowd.accepted.p99 > 4 * unloaded.accepted.p99)
+    misses.push(`accepted p99 ${crowd.accepted.p99} ms > 4 × unloaded ${unloaded.accepted.p99} ms`);
+  if (Math.max(crowd.accepted.max, crowd.refused.max) > MAX_WAIT_MS || crowd.unanswered > 0)
+    misses.push(`a request waited past ${MAX_WAIT_MS / 1000} s or got no answer`);
+  if (crowd.refusedWithRetryAfter < crowd.refused.count) misses.push('a 503 without Retry-After');
+  return misses;
+}
+
+const crowdRow = (label: string, f: CrowdFigures) =>
+  `| ${label} | ${f.accepted.count} | ${f.accepted.p50} ms | ${f.accepted.p99} ms | ${f.accepted.max} ms | ${f.refused.count} | ${f.refused.p99} ms | ${f.refused.max} ms | ${f.refusedWithRetryAfter} | ${f.unanswered} |`;
+
+const isWhole = ({ outcome: o }: FaultRow) =>
+  o.failed === 0 && o.lost === 0 && o.doubled === 0 && o.ordersCreated === o.ordersPlaced;
+
+/**
+ * `npm run bench -- faults`: each fault made under shoppers' traffic on the default stack and, where this
+ * machine has PostgreSQL and Redis, on two instances of everything behind nginx; a crowd of 500 on a
+ * page beside bare node:http sending the same bytes. The report's lines, and whether a budget was missed.
+ */
+export async function measureFaults(barePort: number) {
+  const { rows, page, bare } = await defaultStack(barePort);
+  const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL;
+  if (databaseUrl && redisUrl) rows.push(...(await twoInstances(databaseUrl, redisUrl)));
+  const misses = crowdMisses(page);
+  const slowRecovery = rows.filter(
+    ({ shape, outcome }) => shape === 'default stack' && (outcome.recoveryMs ?? 0) > 2_000,
+  );
+  return {
+    missed: misses.length > 0 || !rows.every(isWhole) || slowRecovery.length > 0,
+    lines: [
+      '## Faults under shoppers',
+      '',
+      `${SHOPPERS} shoppers, each going round the shop one request at a time (the home products, the product API and page, a policy, the account, the catalogue page, and an order of their own every fourth request, each with its own Idempotency-Key), for a second, then the fault, then a second after the stack recovered. Failed: a 5xx, no answer, or none within ${MAX_WAIT_MS / 1000} s, as the shopper saw it (nobody retried). Afterwards each order answered must be found, each unanswered one is sent again with its key and must be answered, and the shop's own count must hold one order per key (the checkout rows on PostgreSQL; the payment sandbox's links on the embedded database, where only the service may open its files). Recovery: from the kill to the new process answering its readiness probe. Budgets: 0 failed, 0 lost, 0 doubled, every fault; on the default stack ready again within 2 s.`,
+      '',
+      '| shape | fault | lasted | requests | failed | orders placed | answered at once | created | lost | doubled | recovery | p99 | |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...rows.map(row),
+      ...(databaseUrl && redisUrl
+        ? []
+        : [
+            '',
+            'The two-instance shape needs PostgreSQL and Redis (DATABASE_URL and REDIS_URL, or the TEST_ ones): not run.',
+          ]),
+      '',
+      '## A crowd on a page',
+      '',
+      `autocannon, ${CROWD.connections} connections on \`/product/bpc-157\` of the default stack for ${CROWD.seconds} s (10 s timeout), beside the same page at 1 connection for 5 s (unloaded), and a bare node:http server sending the page's bytes under the same loads, measured right before. Budgets: what the shell accepts keeps p99 ≤ 4× its unloaded p99; the rest is refused at once with 503 and Retry-After; nothing waits past 10 s.`,
+      '',
+      '| load | answered (not 503) | p50 | p99 | max | refused (503) | p99 | max | with Retry-After | no answer |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      crowdRow('the page, 1 connection (unloaded)', page.unloaded),
+      crowdRow(`the page, ${CROWD.connections} connections`, page.crowd),
+      crowdRow('bare node:http, 1 connection', bare.unloaded),
+      crowdRow(`bare node:http, ${CROWD.connections} connections`, bare.crowd),
+      '',
+      misses.length ? `**Missed**: ${misses.join('; ')}.` : 'Crowd budgets met.',
+      '',
+    ],
+  };
+}

@@ -1,0 +1,72 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../modules';
+import { type LoadFigures } from './load';
+import { loadRunner, medianFigures, median, startBareServer, type LoadRow } from './load-section';
+
+export interface PageCrowdBudgets {
+  connections: number;
+  seconds: number;
+  /** An anonymous page's requests/s at least this share of bare node:http sending the same bytes. */
+  minShareOfBare: number;
+  /** Its p99 at most this many times bare's. */
+  maxP99OverBare: number;
+}
+
+export interface PageCrowdTarget {
+  label: string;
+  url: string;
+}
+
+const ROUNDS = 3;
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * Anonymous pages under a crowd (ADR 0013's page cache): each page at `connections` clients beside a
+ * bare node:http server sending that page's very bytes, measured right before it, in interleaved
+ * rounds (medians), as an anonymous visitor (no cookie, no compression asked for).
+ */
+export async function measurePageCrowd(
+  targets: PageCrowdTarget[],
+  barePort: number,
+  budgets: PageCrowdBudgets,
+): Promise<LoadRow[]> {
+  const run = loadRunner(budgets);
+  const rows: LoadRow[] = [];
+  for (const [i, target] of targets.entries()) {
+    const html = await (await fetch(target.url)).text();
+    const bodyFile = path.join(REPO_ROOT, `.data/bench-page-${i}.html`);
+    writeFileSync(bodyFile, html);
+    const bare = await startBareServer(bodyFile, barePort + i, undefined, 'text/html; charset=utf-8');
+    try {
+      const references: LoadFigures[] = [];
+      const pages: LoadFigures[] = [];
+      for (let r = 0; r < ROUNDS; r += 1) {
+        references.push(await run(`http://127.0.0.1:${barePort + i}/`));
+        pages.push(await run(target.url));
+      }
+      const reference = medianFigures(references);
+      const figures = medianFigures(pages);
+      const share = median(pages.map((f, k) => f.requestsPerSecond / references[k]!.requestsPerSecond));
+      const p99Ratio = median(pages.map((f, k) => f.p99 / Math.max(1, references[k]!.p99)));
+      const misses: string[] = [];
+      if (share < budgets.minShareOfBare)
+        misses.push(`${round(share * 100, 1)} % of bare < ${budgets.minShareOfBare * 100} %`);
+      if (p99Ratio > budgets.maxP99OverBare)
+        misses.push(`p99 ${round(p99Ratio, 1)}× bare's > ${budgets.maxP99OverBare}×`);
+      if (figures.errors) misses.push(`${figures.errors} errors`);
+      rows.push(
+        {
+          label: `bare \`node:http\`, the same ${round(html.length / 1024)} KB, beside ${target.label}`,
+          figures: reference,
+          misses: null,
+          share: 1,
+        },
+        { label: target.label, figures, misses, share, note: `p99 ${round(p99Ratio, 1)}× bare's` },
+      );
+    } finally {
+      bare.kill('SIGTERM');
+    }
+  }
+  return rows;
+}
