@@ -22,9 +22,30 @@ export default defineConfig({
   },
   projects: [
     // The scale-out suite runs on a stack of its own (playwright.scale.config.ts).
-    { name: 'site', testIgnore: [/operations\//, /scale\//] },
+    {
+      name: 'site',
+      testIgnore: [/operations\//, /scale\//, /phone\//, /no-script\//, /faults\//, /releases\//],
+    },
+    // A shopper on a slow phone who acts as soon as things show (support/phone.ts throttles each page).
+    {
+      name: 'phone',
+      testMatch: /phone\/.*\.spec\.ts/,
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+    // JavaScript off (or the page's script never arriving): every form is completed by the server.
+    { name: 'no-script', testMatch: /no-script\/.*\.spec\.ts/, use: { javaScriptEnabled: false } },
+    // Kills each service under shoppers' traffic (npm start restarts it), once the browser suites are done.
+    {
+      name: 'faults',
+      testMatch: /faults\/.*\.spec\.ts/,
+      dependencies: ['site', 'phone', 'no-script'],
+    },
     // Stops a service and redeploys a module, so it runs last, after the whole site suite.
-    { name: 'operations', testMatch: /operations\/.*\.spec\.ts/, dependencies: ['site'] },
+    {
+      name: 'operations',
+      testMatch: /operations\/.*\.spec\.ts/,
+      dependencies: ['faults'],
+    },
   ],
   webServer: {
     command: 'npm start',
@@ -45,6 +66,7 @@ export default defineConfig({
       SIGN_IN_LIMIT_PER_CLIENT: '500',
       SIGN_UP_LIMIT_PER_CLIENT: '500',
       ORDER_LIMIT_PER_CLIENT: '1000',
+      CART_QUOTE_LIMIT_PER_CLIENT: '10000',
       NEWSLETTER_LIMIT_PER_CLIENT: '500',
       LOG_LEVEL: 'warn',
     },

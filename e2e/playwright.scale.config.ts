@@ -6,7 +6,7 @@ import { SCALE_STACK } from './support/scale-stack';
  * The suite's second stack: the shape of a deployment on loopback. Two instances of every service and
  * of the shell, each its production bundle run by plain node, behind nginx, on PostgreSQL (TEST_DATABASE_URL, schemas prefixed e2e_) with rate limits
  * in Redis (TEST_REDIS_URL), every limit at its stated number. Its tests prove what only several
- * instances can show (shared limits, sessions, registry, failover) and run the hostile fuzz pass and a
+ * instances can show (shared limits, sessions, registry, faults absorbed) and run the hostile fuzz pass and a
  * purchase on PostgreSQL. Without both URLs there is nothing to run it on, and it says so.
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -45,8 +45,6 @@ export default defineConfig({
         stderr: 'pipe',
         env: {
           STOREFRONT_INSTANCES: '2',
-          // The production bundles, started with plain node as the image starts them.
-          STOREFRONT_COMPILED: '1',
           STOREFRONT_PORT_OFFSET: String(SCALE_STACK.offset),
           STOREFRONT_DATA_DIR: SCALE_STACK.dataDir,
           STOREFRONT_SCHEMA_PREFIX: SCALE_STACK.schemaPrefix,

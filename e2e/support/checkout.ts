@@ -47,3 +47,16 @@ export async function payOnHostedPage(page: Page, card: string, expiry = '12/30'
 }
 
 export const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * From a checkout page showing `totalCents` in its summary: fills in and sends the order (shipping, both
+ * agreements) with the button that names that total, and checks the hosted payment page charges it.
+ */
+export async function orderChargingOnHostedPage(page: Page, totalCents: number) {
+  expect(await summaryTotalCents(page)).toBe(totalCents);
+  await fillOrderForm(page, { shipping: true });
+  await tickAgreements(page);
+  await page.getByRole('button', { name: `Complete Order • ${usd(totalCents)}` }).click();
+  await page.waitForURL(/\/pay\//);
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText(usd(totalCents));
+}

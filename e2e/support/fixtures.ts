@@ -36,8 +36,12 @@ export async function recordButtonChanges(button: Locator): Promise<() => Promis
   const key = `buttonChanges${Math.floor(Math.random() * 1e9)}`;
   await button.evaluate((element, key) => {
     const changes: ButtonChange[] = [];
-    const record = (label: string) =>
-      changes.push({ label, colour: getComputedStyle(element).backgroundColor, at: performance.now() });
+    // The colour fades in (150 ms), so it is read once the fade is over, not as the label changes.
+    const record = (label: string) => {
+      const change = { label, colour: '', at: performance.now() };
+      changes.push(change);
+      setTimeout(() => (change.colour = getComputedStyle(element).backgroundColor), 400);
+    };
     element.addEventListener('click', () => record('(clicked)'), { capture: true, once: true });
     new MutationObserver(() => record(element.textContent ?? '')).observe(element, {
       childList: true,
@@ -59,6 +63,7 @@ export async function expectAddedForTwoSeconds(changes: () => Promise<ButtonChan
   await expect
     .poll(async () => (await changes()).map((change) => change.label))
     .toEqual(['(clicked)', 'Added!', 'Add to Cart']);
+  await expect.poll(async () => (await changes()).every((change) => change.colour)).toBe(true);
   const [clicked, added, restored] = await changes();
   expect(added!.colour).toBe('rgb(21, 128, 61)');
   expect(restored!.at - clicked!.at).toBeGreaterThanOrEqual(1995);
@@ -84,6 +89,41 @@ export async function expectUncovered(element: Locator) {
       { message: 'what lies over the centre of the element' },
     )
     .toBe('the element');
+}
+
+/**
+ * Fails while a toast lies over any visible part of a field marked invalid, the focused control, or
+ * `action` (what raised the toast): points across each, wherever on screen, must not hit the toasts.
+ */
+export async function expectToastsClearOf(page: Page, action?: Locator) {
+  const actionHandle = action ? await action.elementHandle() : null;
+  await expect
+    .poll(
+      () =>
+        page.evaluate((action) => {
+          const toasts = document.querySelector('[aria-label="Notifications"]');
+          if (!toasts?.childElementCount) return 'no toast shown';
+          const guarded = [
+            ...document.querySelectorAll('[aria-invalid="true"]'),
+            document.activeElement,
+            action,
+          ];
+          const covered = guarded.filter((element): element is Element => {
+            if (!element || element === document.body) return false;
+            const { left, top, width, height } = element.getBoundingClientRect();
+            const points = [0.1, 0.5, 0.9].flatMap((x) =>
+              [0.1, 0.5, 0.9].map((y) => [left + x * width, top + y * height]),
+            );
+            return points.some(([x, y]) => toasts.contains(document.elementFromPoint(x!, y!)));
+          });
+          return covered.map(
+            (element) =>
+              element.getAttribute('aria-label') || element.getAttribute('name') || element.tagName,
+          );
+        }, actionHandle),
+      { message: 'what the toasts lie over' },
+    )
+    .toEqual([]);
 }
 
 /** How many lines the element's text takes on screen. */

@@ -14,10 +14,13 @@ async function fillAndSubmit(
   confirm = password,
 ) {
   await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  if (tab === 'Sign Up') await page.getByLabel('Confirm Password').fill(confirm);
-  await page
+  // The tab's own form: the router may still show the other tab's form for a moment after the click,
+  // and its fields carry the same labels.
+  const panel = page.getByRole('tabpanel', { name: tab });
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  if (tab === 'Sign Up') await panel.getByLabel('Confirm Password').fill(confirm);
+  await panel
     .getByRole('button', { name: tab === 'Sign In' ? 'Sign In' : 'Create Account', exact: true })
     .click();
 }

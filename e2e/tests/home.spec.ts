@@ -43,23 +43,25 @@ test('every product shows its default dose, the price of each dose, and the chec
 }) => {
   for (const product of homeProducts) {
     const item = card(page, product.name);
-    await expect(item.getByRole('radio', { checked: true })).toContainText(product.defaultDose);
+    await expect(item.getByRole('radio', { checked: true })).toHaveAccessibleName(
+      new RegExp(`^${product.defaultDose}`),
+    );
     await expect(item.getByTestId('price')).toHaveText(product.prices[product.defaultDose]!);
     for (const [dose, price] of Object.entries(product.prices)) {
       await item.getByRole('radio', { name: new RegExp(`^${dose}`) }).click();
       await expect(item.getByTestId('price')).toHaveText(price);
-      await expect(item.getByRole('link', { name: `Buy Now: ${product.name} ${dose}` })).toHaveAttribute(
-        'href',
-        `/checkout/${product.slug}?dosage=${dose}&quantity=1`,
-      );
+      await expect(item.getByRole('button', { name: `Buy Now: ${product.name} ${dose}` })).toBeVisible();
     }
   }
+  // Buy Now goes to the product's checkout with the dose chosen last.
+  await card(page, 'CJC-1295').getByRole('button', { name: 'Buy Now: CJC-1295 10mg' }).click();
+  await expect(page).toHaveURL('/checkout/cjc1295?dosage=10mg&quantity=1');
 });
 
 test("Retatrutide's larger vials carry their savings labels and their own pictures", async ({ page }) => {
   const item = card(page, 'Retatrutide');
-  await expect(item.getByRole('radio', { name: /^10mg/ })).toContainText('Save 10%');
-  await expect(item.getByRole('radio', { name: /^20mg/ })).toContainText('Save 18%');
+  await expect(item.getByRole('radio', { name: /^10mg/ })).toHaveAccessibleName(/Save 10%/);
+  await expect(item.getByRole('radio', { name: /^20mg/ })).toHaveAccessibleName(/Save 18%/);
   const picture = item.getByRole('img');
   await expect(picture).toHaveAttribute('src', /retatrutide\/5mg\.svg$/);
   await item.getByRole('radio', { name: /^20mg/ }).click();
@@ -114,8 +116,14 @@ test('searching from the header brings the filtered grid into view, here and fro
   const search = page.getByRole('searchbox', { name: 'Search products' });
   await search.fill('ghk');
   await search.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
+  // The results are the home page's, with the search in its address (a link to them).
+  await expect(page).toHaveURL(/\/\?q=ghk$/);
   await expect(card(page, 'GHK-Cu')).toBeInViewport();
+  await page.goto('/product/bpc-157');
+  await search.fill('tb-500');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/\?q=tb-500$/);
+  await expect(card(page, 'TB-500')).toBeInViewport();
 });
 
 test("a card's vial sizes are one tab stop, moved with the arrow keys like any radio group", async ({
@@ -126,10 +134,10 @@ test("a card's vial sizes are one tab stop, moved with the arrow keys like any r
   await sizes.getByRole('radio', { name: /5mg/ }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(sizes.getByRole('radio', { name: /10mg/ })).toBeFocused();
-  await expect(sizes.getByRole('radio', { name: /10mg/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(sizes.getByRole('radio', { name: /10mg/ })).toBeChecked();
   await expect(price).toHaveText('$140.00');
   await page.keyboard.press('End');
-  await expect(sizes.getByRole('radio', { name: /20mg/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(sizes.getByRole('radio', { name: /20mg/ })).toBeChecked();
   await page.keyboard.press('ArrowRight'); // wraps around
   await expect(sizes.getByRole('radio', { name: /5mg/ })).toBeFocused();
   await expect(price).toHaveText('$99.00');
@@ -140,7 +148,8 @@ test("a card's vial sizes are one tab stop, moved with the arrow keys like any r
 
 test('a search with no match says so and suggests names', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search products' }).fill('insulin-like zebra');
-  await expect(page.getByText('No peptides found matching "insulin-like zebra"')).toBeVisible();
+  // Said where the shopper is looking, not below the hero.
+  await expect(page.getByText('No peptides found matching "insulin-like zebra"')).toBeInViewport();
   await expect(
     page.getByText('Try searching for: retatrutide, ghk-cu, igf1-lr3, bpc-157, cjc-1295'),
   ).toBeVisible();

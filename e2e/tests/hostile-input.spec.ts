@@ -198,6 +198,51 @@ function pathProbes(path: string): Probe[] {
   return probes;
 }
 
+/** The pages and static folders a browser asks the shell for, with the query parameters they read. */
+const PAGE_PATHS = [
+  '/',
+  '/catalog?search=x&category=All&sort=name',
+  '/auth?tab=sign-up',
+  '/product/bpc-157',
+  '/checkout?peptideId=retatrutide&dosage=10mg&quantity=1',
+  '/checkout/retatrutide?dosage=10mg&quantity=1&ref=RESEARCH10',
+  '/cart-checkout',
+  '/ref/RESEARCH10',
+  '/success?session_id=abc',
+  '/cancel',
+  '/refund-policy',
+  '/remotes/catalog/x/remoteEntry.js',
+  '/registry.json',
+];
+
+/** What a browser may say it accepts: none, one, both, and both with q-values. */
+const ENCODINGS = ['identity', 'gzip', 'br', 'br, gzip', 'gzip;q=1, br;q=0.5'];
+
+/**
+ * Every page path spoilt segment by segment and parameter by parameter, including values that decode
+ * to a service-to-service path, each with every Accept-Encoding: a page or static file must answer 4xx.
+ */
+function pageProbes(path: string): Probe[] {
+  const [pathname, query = ''] = path.split('?');
+  const segments = pathname!.split('/');
+  const hostiles = ['%00', '%ZZ', '%ED%A0%80', '..%2F..%2Finternal', '..%2F..%2Finternal%2Fstatus', '..'];
+  const paths = [`/%00${pathname}`, `${pathname}/%00`];
+  for (let i = 1; i < segments.length; i++) {
+    for (const hostile of hostiles) paths.push(segments.map((s, k) => (k === i ? hostile : s)).join('/'));
+  }
+  for (const pair of query ? query.split('&') : []) {
+    for (const hostile of hostiles)
+      paths.push(`${pathname}?${query.replace(pair, `${pair.split('=')[0]}=${hostile}`)}`);
+  }
+  return paths.flatMap((spoilt) =>
+    ENCODINGS.map((encoding) => ({
+      method: 'GET',
+      path: spoilt,
+      headers: { accept: 'text/html,*/*', 'accept-encoding': encoding },
+    })),
+  );
+}
+
 test('no public endpoint answers a hostile request with a 5xx or a glimpse of its internals', async ({
   baseURL,
 }) => {
@@ -206,6 +251,7 @@ test('no public endpoint answers a hostile request with a 5xx or a glimpse of it
   const probes: Probe[] = [
     ...JSON_ENDPOINTS.flatMap(bodyProbes),
     ...GET_ENDPOINTS.flatMap(pathProbes),
+    ...PAGE_PATHS.flatMap(pageProbes),
     // Every method on every path, and paths that do not exist.
     ...GET_ENDPOINTS.flatMap((path) => ['PUT', 'DELETE', 'PATCH'].map((method) => ({ method, path }))),
     { method: 'GET', path: '/api/catalog/%2e%2e/%2e%2e/%2e%2e/etc/passwd' },
@@ -229,11 +275,39 @@ test('no public endpoint answers a hostile request with a 5xx or a glimpse of it
     else if (probe.path.startsWith('/api/') && INTERNAL_DETAIL.test(answer.body)) {
       failures.push(`internal detail in ${label}: ${answer.body.slice(0, 200)}`);
     }
-    if (/internal/i.test(probe.path) && answer.status < 400) internalReached.push(label);
+    if (probe.path.startsWith('/api/') && /internal/i.test(probe.path) && answer.status < 400) {
+      internalReached.push(label);
+    }
   }
-  expect(probes.length).toBeGreaterThan(800);
+  expect(probes.length).toBeGreaterThan(1_800);
   expect(failures).toEqual([]);
   expect(internalReached).toEqual([]);
+});
+
+test('a page address whose parameter spells a service-to-service path is the not-found page', async ({
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!);
+  for (const path of [
+    '/checkout/..%2F..%2Finternal',
+    '/product/..%2F..%2Finternal%2Fstatus',
+    '/checkout?peptideId=..%2F..%2Finternal',
+  ]) {
+    for (const encoding of ENCODINGS) {
+      const answer = await send(origin, {
+        method: 'GET',
+        path,
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      // In front of the shells (the scale stack), nginx itself refuses an address climbing above the root.
+      if (answer.status === 400 && answer.body.includes('<center>nginx</center>')) continue;
+      expect(answer.status, `${path} (${encoding})`).toBe(404);
+    }
+  }
+  for (const path of ['/%00', '/product/%00', '/remotes/%00']) {
+    const answer = await send(origin, { method: 'GET', path, headers: { 'accept-encoding': 'br, gzip' } });
+    expect([400, 404], path).toContain(answer.status);
+  }
 });
 
 test('the probes say up or down only: no version or database kind for strangers', async ({ request }) => {

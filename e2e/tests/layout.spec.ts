@@ -1,3 +1,4 @@
+import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { asVerifiedAdult, lineCount, MOBILE } from '../support/fixtures';
 
@@ -93,4 +94,43 @@ test('product names on the vial pictures stay inside the label band', async ({ p
       expect(name.right, picture).toBeLessThanOrEqual(268);
     }
   }
+});
+
+/** The Order Summary and Researcher Information cards of a checkout: the gap between them and their widths. */
+async function checkoutCards(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Researcher Information' })).toBeVisible();
+  return page.evaluate(() => {
+    const heading = (name: string) =>
+      [...document.querySelectorAll('h2')].find((h2) => h2.textContent?.trim() === name)!;
+    const [summary, researcher] = [heading('Order Summary'), heading('Researcher Information')];
+    // The two cards: the children of the nearest element holding both headings.
+    let shared: Element = summary.parentElement!;
+    while (!shared.contains(researcher)) shared = shared.parentElement!;
+    const card = (of: Element) =>
+      [...shared.children].find((child) => child.contains(of))!.getBoundingClientRect();
+    const [first, second] = [card(summary), card(researcher)];
+    // Stacked (one column) or side by side: the space between them either way.
+    const stacked = first!.left < second!.right && second!.left < first!.right;
+    const gap = stacked
+      ? Math.max(first!.top, second!.top) - Math.min(first!.bottom, second!.bottom)
+      : Math.max(first!.left, second!.left) - Math.min(first!.right, second!.right);
+    return { gap: Math.round(gap), widths: Math.round(Math.abs(second!.width - first!.width)) };
+  });
+}
+
+test('/cart-checkout lays out its cards as the dedicated checkouts do: 20 px apart, equal widths', async ({
+  page,
+}) => {
+  await page.goto('/checkout/semax');
+  const dedicated = await checkoutCards(page);
+  expect(dedicated).toEqual({ gap: 20, widths: 0 });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  await page
+    .getByRole('dialog', { name: 'Shopping cart' })
+    .getByRole('link', { name: 'Proceed to Checkout' })
+    .click();
+  await expect(page).toHaveURL(/\/cart-checkout$/);
+  expect(await checkoutCards(page)).toEqual(dedicated);
 });

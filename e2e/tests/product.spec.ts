@@ -157,7 +157,7 @@ test.describe('age gating on the product page', () => {
   }) => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     const dialog = page.getByRole('dialog', { name: 'Age Verification Required' });
-    await dialog.getByRole('button', { name: 'NO - Under 21' }).click();
+    await dialog.getByRole('link', { name: 'NO - Under 21' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByText('added to your cart')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBeNull();

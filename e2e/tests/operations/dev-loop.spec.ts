@@ -5,42 +5,72 @@ import { expect, test } from '../../support/test';
 import { asVerifiedAdult } from '../../support/fixtures';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const DEV_SERVER = 'http://127.0.0.1:3600';
 const HOME_PAGE = path.join(ROOT, 'mfe-catalog/src/pages/HomePage.tsx');
 const HEADING = 'Premium Research Peptides';
 
-/** `npm run dev -- catalog` beside the e2e stack, until it says it serves the module. */
+const SHOP = 'http://127.0.0.1:3100';
+
+/**
+ * `npm run dev -- catalog` beside the e2e stack (whose data folder it shares, to tell its shell), until
+ * it prints the address, with its token, that lets one browser in.
+ */
 async function startDevLoop() {
   const dev = spawn('npm', ['run', 'dev', '--', 'catalog'], {
     cwd: ROOT,
-    env: { ...process.env, STOREFRONT_DEV_PORT: '3600', SHELL_URL: 'http://127.0.0.1:3100' },
+    env: {
+      ...process.env,
+      STOREFRONT_DEV_PORT: '3600',
+      SHELL_URL: SHOP,
+      STOREFRONT_DATA_DIR: '.data/e2e',
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const optIn = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('served with React Refresh')) resolve();
+      const printed = /only that one\): (\S+)/.exec(output);
+      if (printed) resolve(printed[1]!);
     };
     dev.stdout.on('data', read);
     dev.stderr.on('data', read);
     dev.once('exit', (code) => reject(new Error(`npm run dev exited (${code}):\n${output}`)));
   });
-  return () => process.kill(-dev.pid!, 'SIGTERM');
+  return { optIn, stop: () => process.kill(-dev.pid!, 'SIGTERM') };
 }
+
+/** The scripts a page of the shop loads, as the shell wrote them into it. */
+const pageScripts = (html: string) => /<script data-scripts="([^"]*)"/.exec(html)?.[1];
 
 test('editing a catalog component under `npm run dev -- catalog` updates the open page in place, for that browser only', async ({
   page,
   browser,
 }) => {
   test.setTimeout(300_000);
-  const stop = await startDevLoop();
+  const { optIn, stop } = await startDevLoop();
   const original = readFileSync(HOME_PAGE, 'utf8');
   try {
+    // A third-party page tries everything a link, a script or a form of its own can do.
+    await page.route('http://evil.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<form id="f" method="post" action="${SHOP}/__dev/modules/catalog"><input name="token" value="guess"></form>
+          <script>fetch('${SHOP}/__dev/modules/catalog', { method: 'POST', mode: 'no-cors', body: 'token=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).finally(() => document.getElementById('f').submit());</script>`,
+      }),
+    );
+    await page.goto('http://evil.example/');
+    await page.waitForURL(`${SHOP}/__dev/modules/catalog`);
+    await expect(page.getByText('Only a page of this shop can do that.')).toBeVisible();
+    const afterAttack = await page.request.get(`${SHOP}/`);
+    expect(pageScripts(await afterAttack.text())).toMatch(/^\/main\.[0-9a-f]{10}\.js$/);
+
     await asVerifiedAdult(page);
-    await page.goto(`/__dev/modules/catalog?origin=${encodeURIComponent(DEV_SERVER)}`);
+    await page.goto(optIn);
+    await page.getByRole('button', { name: 'Load catalog' }).click();
     await expect(page.getByRole('heading', { name: HEADING, exact: true })).toBeVisible();
+    // Only the module comes from the dev server; the shell's development build is the shop's own.
+    expect(pageScripts(await page.content())).toBe('/__dev/shell/main.js');
     // State that a reload would lose: a mark on the window, and a search typed in the shell's header.
     await page.evaluate(() => Object.assign(window, { devLoopMark: 'kept' }));
     await page.getByRole('searchbox', { name: 'Search products' }).fill('retatrutide');

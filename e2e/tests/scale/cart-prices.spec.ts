@@ -1,53 +1,12 @@
 import { type Page } from '@playwright/test';
-import { Client } from 'pg';
 import { expect, test } from '../../support/test';
 import { fillOrderForm, summaryTotalCents, tickAgreements } from '../../support/checkout';
 import { asVerifiedAdult, toast } from '../../support/fixtures';
-import { callFrom, SCALE_STACK } from '../../support/scale-stack';
+import { catalogServes, raiseSemaxPrice, restoreSemaxPrice } from '../../support/catalog-prices';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
-const SEMAX_10MG = "channel = 'storefront' AND product_id = 'semax' AND dose = '10mg'";
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Shopping cart' });
-
-/** Changes SEMAX 10mg's storefront price in the catalog's own database, as an operator would. */
-async function raiseSemaxPrice(cents: number) {
-  // In the catalog's schema, as the service itself works (its triggers name its tables unqualified).
-  const db = new Client({
-    connectionString: process.env.TEST_DATABASE_URL,
-    options: `-c search_path=${SCALE_STACK.schemaPrefix}catalog`,
-  });
-  await db.connect();
-  try {
-    await db.query(`UPDATE price_list_entries SET price_cents = price_cents + $1 WHERE ${SEMAX_10MG}`, [
-      cents,
-    ]);
-  } finally {
-    await db.end();
-  }
-}
-
-/** Waits until both catalog instances serve SEMAX 10mg at this price (each refreshes within a second). */
-async function catalogServes(priceCents: number) {
-  await expect
-    .poll(
-      async () => {
-        const answers = await Promise.all(
-          [1, 2, 3, 4].map(() =>
-            callFrom('127.0.0.71', `${SCALE_STACK.baseURL}/api/catalog/dedicated-checkouts/semax`),
-          ),
-        );
-        return answers.map(
-          (answer) =>
-            answer
-              .json<{ product: { doses: { dose: string; price: number }[] } }>()
-              .product.doses.find((d) => d.dose === '10mg')!.price,
-        );
-      },
-      { timeout: 5_000 },
-    )
-    .toEqual([priceCents, priceCents, priceCents, priceCents]);
-}
 
 test('a changed price re-prices the cart panel and cart checkout, marked; the hosted page charges what was shown', async ({
   page,
@@ -69,7 +28,7 @@ test('a changed price re-prices the cart panel and cart checkout, marked; the ho
       'Price changed since you added it (was $89.00)',
     );
     await expect(panel(page).getByTestId('panel-total')).toHaveText('$94.00');
-    await panel(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await panel(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
 
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await expect(page.getByTestId('price-changed')).toBeVisible();
@@ -93,6 +52,6 @@ test('a changed price re-prices the cart panel and cart checkout, marked; the ho
     await page.waitForURL(/\/pay\//);
     await expect(page.getByRole('row', { name: /Total/ })).toContainText('$118.59');
   } finally {
-    await raiseSemaxPrice(-600);
+    await restoreSemaxPrice();
   }
 });

@@ -1,0 +1,18 @@
+import type { APIRequestContext } from '@playwright/test';
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Signs a researcher up through the shop and follows the confirmation link its dev mailbox shows. */
+export async function confirmedResearcher(request: APIRequestContext, email: string): Promise<void> {
+  const signUp = await request.post('/api/account/auth/v1/signup', {
+    headers: { apikey: 'storefront-local-anon-key' },
+    data: { email, password: PASSWORD },
+  });
+  if (!signUp.ok()) throw new Error(`sign-up answered ${signUp.status()}: ${await signUp.text()}`);
+  const mailbox = await (
+    await request.get(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`)
+  ).text();
+  const link = /href="([^"]*\/auth\/v1\/verify[^"]*)"/.exec(mailbox)?.[1]?.replaceAll('&amp;', '&');
+  if (!link) throw new Error(`no confirmation link for ${email}`);
+  await request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
+}

@@ -1,0 +1,134 @@
+import { fillOrderForm, tickAgreements } from '../../support/checkout';
+import { uniqueEmail } from '../../support/fixtures';
+import { expect, hydrated, test } from '../../support/phone';
+import { confirmedResearcher, PASSWORD } from '../../support/researcher';
+
+// Every test here acts the moment what it needs is on screen, on a slow phone, and never waits for the
+// page to hydrate: what a shopper does in that gap must count.
+
+test.beforeEach(async ({ context }) => {
+  test.setTimeout(60_000);
+  await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
+});
+
+test('a dedicated checkout typed into at once loses nothing and reaches the payment page', async ({
+  page,
+}) => {
+  await page.goto('/checkout/retatrutide', { waitUntil: 'commit' });
+  await page.getByLabel('Email *').waitFor();
+  test
+    .info()
+    .annotations.push({ type: 'hydrated when typing began', description: String(await hydrated(page)) });
+  await page.getByRole('radio', { name: /20mg/ }).check();
+  await fillOrderForm(page, { shipping: true });
+  await tickAgreements(page);
+  await expect(page.getByLabel('Email *')).toHaveValue('ada@lab.example');
+  await expect(page.getByLabel('ZIP Code *')).toHaveValue('85281');
+  await page.getByRole('button', { name: /Complete Order/ }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:4110\/pay\//, { timeout: 30_000 });
+  // What was chosen before the page hydrated is what is charged: 20mg at $199, free of nothing else.
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('$230.91');
+});
+
+test('the newsletter typed into as soon as it shows subscribes', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'commit' });
+  // Scrolled to, as a shopper does: the page comes with it rendered, or fetches it as it nears the screen.
+  await page.locator('[data-region="content/Newsletter"]').scrollIntoViewIfNeeded();
+  const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+  await form.getByLabel('Name').fill('Ada');
+  await form.getByLabel('Email').fill(uniqueEmail('phone-newsletter'));
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { name: "You're subscribed!" })).toBeVisible({ timeout: 30_000 });
+});
+
+test('a search typed in the header on another page shows its results at once', async ({ page }) => {
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('semax');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/\?q=semax$/, { timeout: 30_000 });
+  const results = page.getByTestId('home-product');
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toContainText('SEMAX');
+  await expect(results.first()).toBeInViewport();
+});
+
+test('signing in as soon as the form shows signs the researcher in', async ({ page, request }) => {
+  const email = uniqueEmail('phone-sign-in');
+  await confirmedResearcher(request, email);
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(quickLinks.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('a newcomer', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(() => window.localStorage.removeItem('ageVerified'));
+  });
+
+  test("answers the age gate with the first tap on 'YES', and it stays answered", async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'YES - I am 21+' }).click();
+    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeHidden();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeHidden();
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Premium Research Peptides' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toHaveCount(0);
+    // Nor is it in any page the server sends this visitor, so it cannot flash before the script runs.
+    for (const path of [
+      '/',
+      '/catalog',
+      '/product/bpc-157',
+      '/checkout/semax',
+      '/refund-policy',
+      '/nowhere',
+    ]) {
+      expect(await (await page.request.get(path)).text(), path).not.toContain('Age Verification Required');
+    }
+  });
+
+  test("is asked on the server's own page, before any script", async ({ request }) => {
+    expect(await (await request.get('/')).text()).toContain('Age Verification Required');
+  });
+});
+
+test('the cart button and the menu toggle act on the first tap', async ({ page }) => {
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Close menu' }).click();
+
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: /Open cart/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('a vial size tapped on a home card before the page hydrated shows its price, and keeps it', async ({
+  page,
+}) => {
+  await page.goto('/', { waitUntil: 'commit' });
+  const card = page.getByTestId('home-product').filter({ hasText: 'Retatrutide' });
+  await card.getByRole('radio', { name: /^20mg/ }).check();
+  await expect(card.getByText('$199.00')).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 30_000,
+  });
+  await expect(card.getByTestId('price')).toHaveText('$199.00');
+  await expect(card.getByRole('radio', { name: /20mg/ })).toBeChecked();
+  await card.getByRole('button', { name: 'Add to Cart: Retatrutide 20mg' }).click();
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' }).getByTestId('cart-line')).toContainText(
+    '20mg',
+  );
+});

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { catalogServes, raiseSemaxPrice, restoreSemaxPrice } from '../../support/catalog-prices';
+import { callFrom, SCALE_STACK } from '../../support/scale-stack';
+
+/** The SEMAX checkout as an anonymous visitor gets it, from whichever shell nginx hands the request to. */
+const anonymousPage = () =>
+  callFrom('127.0.0.72', `${SCALE_STACK.baseURL}/checkout/semax`, { headers: { accept: 'text/html' } });
+
+test('a price changed in the catalog shows on the next anonymous request of a page every shell keeps', async () => {
+  test.slow();
+  // Kept by both shells (nginx alternates between them).
+  for (let i = 0; i < 4; i++) expect((await anonymousPage()).body).toContain('$89.00');
+  await raiseSemaxPrice(500);
+  try {
+    await catalogServes(9400);
+    // From here the catalog answers the new price: no shell may send the page it kept with the old one.
+    for (let i = 0; i < 4; i++) {
+      const html = (await anonymousPage()).body;
+      expect(html).toContain('$94.00');
+      expect(html).not.toContain('$89.00');
+    }
+  } finally {
+    await restoreSemaxPrice();
+  }
+});
