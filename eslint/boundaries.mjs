@@ -39,6 +39,31 @@ const serverImports = {
   message: 'A remote runs in the browser: it talks to its service over HTTP (/api/...), never imports one.',
 };
 
+/** Services: the shared packages and the shell are what services are built from, never the reverse. */
+const serviceImports = {
+  group: [
+    '@storefront/*-service',
+    '@storefront/*-service/**',
+    '@storefront/payment-sandbox',
+    '@storefront/payment-sandbox/**',
+  ],
+  message: 'packages/ and the shell are what services are made of: they never import a service.',
+};
+
+/** A service's domain decides; its routes speak HTTP. A refusal is a DomainError the routes map. */
+const httpInDomain = [
+  {
+    group: ['express', 'node:http', 'node:https', 'http', 'https'],
+    message:
+      "A service's domain/ knows nothing of HTTP: take plain values, return results, throw DomainError.",
+  },
+  {
+    group: ['@storefront/service-kit'],
+    importNames: ['HttpProblem', 'problemHandler', 'problemOf', 'writeProblem'],
+    message: "A service's domain/ throws DomainError (a refusal kind); the routes decide the HTTP status.",
+  },
+];
+
 // esquery regular expressions cannot hold '/', so it is written \u002F.
 const slash = '\\u002F';
 const writes = (name, owner) => ({
@@ -65,7 +90,17 @@ function serviceCalls(remote) {
   ];
 }
 
-const restrictedSyntax = (...entries) => ({ 'no-restricted-syntax': ['error', ...entries] });
+// The spec's breakpoint is written once, in the theme (packages/ui/src/theme.ts), whose own rule is
+// built from the number, so no file spells a width in an @media rule.
+const literalBreakpoints = [
+  {
+    selector: 'TemplateElement[value.raw=/@media[^{]*\\d+px/]',
+    message: 'Write breakpoints through the theme: ${media.mobile} or ${media.desktop} from @storefront/ui.',
+  },
+];
+const restrictedSyntax = (...entries) => ({
+  'no-restricted-syntax': ['error', ...literalBreakpoints, ...entries],
+});
 const code = ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'];
 
 export const boundaries = [
@@ -77,6 +112,20 @@ export const boundaries = [
     },
   },
   { files: code.map((glob) => `shell/${glob}`), rules: restrictedSyntax(...storeWritesOutside('shell')) },
+  // Their tests may start a real service to answer them (never a mock of one).
+  {
+    files: ['packages', 'shell'].flatMap((dir) => code.map((glob) => `${dir}/${glob}`)),
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports, serviceImports] }],
+    },
+  },
+  {
+    files: code.map((glob) => `services/*/src/domain/${glob}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports, ...httpInDomain] }],
+    },
+  },
   // The shell marks a visitor without a session signed out without downloading the account module.
   {
     files: ['shell/src/app/account-session.ts', 'shell/src/app/account-session.test.ts'],
