@@ -156,19 +156,23 @@ async function twoInstances(databaseUrl: string, redisUrl: string): Promise<Faul
   }
 }
 
-const ms = (value: number | null) => (value === null ? '—' : `${(value / 1000).toFixed(2)} s`);
+const inSeconds = (value: number | null) => (value === null ? '—' : `${(value / 1000).toFixed(2)} s`);
+/** A latency as the report shows it: whole milliseconds, tenths below 10 ms. */
+const latency = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 
 function row(faultRow: FaultRow): string {
   const { shape, outcome: o } = faultRow;
   const fine = isWhole(faultRow) && !(shape === 'default stack' && (o.recoveryMs ?? 0) > 2_000);
-  return `| ${shape} | ${o.fault} | ${o.seconds.toFixed(1)} s | ${o.sent} | ${o.failed}${o.failures.length ? ` (${o.failures.join('; ')})` : ''} | ${o.ordersPlaced} | ${o.ordersAnswered} | ${o.ordersCreated} | ${o.lost} | ${o.doubled} | ${ms(o.recoveryMs)} | ${o.p99Ms} ms | ${fine ? 'ok' : '**missed**'} |`;
+  return `| ${shape} | ${o.fault} | ${o.seconds.toFixed(1)} s | ${o.sent} | ${o.failed}${o.failures.length ? ` (${o.failures.join('; ')})` : ''} | ${o.ordersPlaced} | ${o.ordersAnswered} | ${o.ordersCreated} | ${o.lost} | ${o.doubled} | ${inSeconds(o.recoveryMs)} | ${o.p99Ms} ms | ${fine ? 'ok' : '**missed**'} |`;
 }
 
 /** Every budget the crowd run missed, in words. */
 function crowdMisses({ crowd, unloaded }: CrowdRun): string[] {
   const misses: string[] = [];
   if (crowd.accepted.p99 > 4 * unloaded.accepted.p99)
-    misses.push(`accepted p99 ${crowd.accepted.p99} ms > 4 × unloaded ${unloaded.accepted.p99} ms`);
+    misses.push(
+      `accepted p99 ${latency(crowd.accepted.p99)} > 4 × unloaded ${latency(unloaded.accepted.p99)}`,
+    );
   if (Math.max(crowd.accepted.max, crowd.refused.max) > MAX_WAIT_MS || crowd.unanswered > 0)
     misses.push(`a request waited past ${MAX_WAIT_MS / 1000} s or got no answer`);
   if (crowd.refusedWithRetryAfter < crowd.refused.count) misses.push('a 503 without Retry-After');
@@ -176,7 +180,7 @@ function crowdMisses({ crowd, unloaded }: CrowdRun): string[] {
 }
 
 const crowdRow = (label: string, f: CrowdFigures) =>
-  `| ${label} | ${f.accepted.count} | ${f.accepted.p50} ms | ${f.accepted.p99} ms | ${f.accepted.max} ms | ${f.refused.count} | ${f.refused.p99} ms | ${f.refused.max} ms | ${f.refusedWithRetryAfter} | ${f.unanswered} |`;
+  `| ${label} | ${f.accepted.count} | ${latency(f.accepted.p50)} | ${latency(f.accepted.p99)} | ${latency(f.accepted.max)} | ${f.refused.count} | ${latency(f.refused.p99)} | ${latency(f.refused.max)} | ${f.refusedWithRetryAfter} | ${f.unanswered} |`;
 
 const isWhole = ({ outcome: o }: FaultRow) =>
   o.failed === 0 && o.lost === 0 && o.doubled === 0 && o.ordersCreated === o.ordersPlaced;

@@ -86,30 +86,28 @@ export function createInternalClient({
       if (body !== undefined) headers['content-type'] = 'application/json';
       const traced = traceOutgoing(`${method} ${service} ${path.split('?', 1)[0]}`);
       Object.assign(headers, traced?.headers);
-      const send = async () => {
+      // The answer is read whole inside what the hold repeats: a connection cut mid-answer by a
+      // restart is an outage like a refused one.
+      const send = async (): Promise<InternalAnswer> => {
         // A release being handed over: the call waits, unsent, for the next one.
         if (endpoints && !(await endpoints.whileHandedOver(service, Date.now() + outageHoldMs)))
           throw new HandedOver(service);
-        return pools
+        const answer = await pools
           .poolFor(target())
           .request({ method, path, headers, body: body === undefined ? null : JSON.stringify(body) });
-      };
-      let answer: Dispatcher.ResponseData;
-      try {
-        answer = await (repeatable ? holdThroughOutage(send, outageHoldMs) : send());
-      } catch (error) {
-        traced?.end(null);
-        throw new ServiceUnreachable(service, error);
-      }
-      traced?.end(answer.statusCode);
-      const json = /\bjson\b/.test(String(answer.headers['content-type'] ?? ''));
-      try {
+        const json = /\bjson\b/.test(String(answer.headers['content-type'] ?? ''));
         return {
           status: answer.statusCode,
           headers: answer.headers,
           body: method !== 'HEAD' && json ? await answer.body.json() : await answer.body.dump(),
         };
+      };
+      try {
+        const answer = await (repeatable ? holdThroughOutage(send, outageHoldMs) : send());
+        traced?.end(answer.status);
+        return answer;
       } catch (error) {
+        traced?.end(null);
         throw new ServiceUnreachable(service, error);
       }
     },

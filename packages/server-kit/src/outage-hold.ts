@@ -2,13 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Failures that mean nothing answered: nothing listening (refused, or a stopped service's Unix socket
- * gone), or the connection died before an answer. The service is down or restarting, and a request that
+ * gone), or the connection died before an answer (reset, closed, or, for a request written onto a kept-alive
+ * connection whose process had just been killed, EPIPE). The service is down or restarting, and a request that
  * is safe to repeat may be sent again.
  */
 const UNREACHABLE = new Set([
   'ECONNREFUSED',
   'ENOENT',
   'ECONNRESET',
+  'EPIPE',
   'ENOTFOUND',
   'EHOSTUNREACH',
   'UND_ERR_SOCKET',

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createInternalClient, ServiceUnreachable } from '../src';
+import { createInternalClient, isUnreachable, ServiceUnreachable } from '../src';
 
 /** A port nothing listens on yet: taken from the system, then let go. */
 async function freePort(): Promise<number> {
@@ -78,5 +78,16 @@ describe('a call to another service while it restarts', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('counts every way a killed service fails a call as unreachable, and an answer as not', () => {
+    // As undici reports them: the error itself, or the cause under its own error.
+    const failure = (code: string) => Object.assign(new Error(code), { code });
+    const wrapped = (code: string) => Object.assign(new Error('fetch failed'), { cause: failure(code) });
+    for (const code of ['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']) {
+      expect([code, isUnreachable(failure(code)), isUnreachable(wrapped(code))]).toEqual([code, true, true]);
+    }
+    expect(isUnreachable(failure('UND_ERR_HEADERS_TIMEOUT'))).toBe(false);
+    expect(isUnreachable(new Error('Unexpected token in JSON'))).toBe(false);
   });
 });
