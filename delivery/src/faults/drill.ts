@@ -32,6 +32,8 @@ export interface DrillOutcome {
   failures: string[];
   /** Orders shoppers sent, each with a key of its own. */
   ordersPlaced: number;
+  /** Of those, in flight at some moment between the fault and the recovery. */
+  ordersDuringFault: number;
   /** Of those, answered with their order at the first attempt. */
   ordersAnswered: number;
   /** Orders the shop holds for them (after the unanswered ones were sent again with their keys). */
@@ -141,9 +143,13 @@ export async function runDrill(
     keyPrefix,
   );
   let recoveryMs: number | null;
+  let faultAt: number;
+  let recoveredAt: number;
   try {
     await sleep(options.beforeMs ?? 1_000);
+    faultAt = Date.now();
     recoveryMs = await fault.inflict(stack);
+    recoveredAt = Date.now();
     await sleep(options.afterMs ?? 1_000);
   } finally {
     await traffic.stop();
@@ -158,6 +164,7 @@ export async function runDrill(
     failed: record.failed.length,
     failures: describeFailures(record.failed),
     ordersPlaced: record.orders.length,
+    ordersDuringFault: record.orders.filter((o) => o.sentAt <= recoveredAt && o.doneAt >= faultAt).length,
     ordersAnswered: answered,
     ordersCreated: orders.created,
     lost: orders.lost,

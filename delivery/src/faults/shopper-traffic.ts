@@ -46,6 +46,9 @@ export const shopperAgent = (address: string | undefined) =>
 
 export interface PlacedOrder {
   shopper: number;
+  /** When it was sent and when its answer (or failure) came, in ms since the epoch. */
+  sentAt: number;
+  doneAt: number;
   key: string;
   body: string;
   /** The order id answered (201 made, or 200 made already for this key), or null when none was. */
@@ -130,12 +133,27 @@ export function startShopperTraffic(options: TrafficOptions, keyPrefix: string) 
         if (order) {
           const placed = answer.statusCode === 201 || answer.statusCode === 200;
           const orderId = placed ? ((JSON.parse(text) as { orderId?: string }).orderId ?? null) : null;
-          record.orders.push({ shopper, key: order.key, body: order.body, orderId });
+          record.orders.push({
+            shopper,
+            sentAt: started,
+            doneAt: Date.now(),
+            key: order.key,
+            body: order.body,
+            orderId,
+          });
         }
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).name;
         record.failed.push({ at: started, what, outcome: code === 'TimeoutError' ? 'timeout' : code });
-        if (order) record.orders.push({ shopper, key: order.key, body: order.body, orderId: null });
+        if (order)
+          record.orders.push({
+            shopper,
+            sentAt: started,
+            doneAt: Date.now(),
+            key: order.key,
+            body: order.body,
+            orderId: null,
+          });
       }
     }
     await dispatcher.close();

@@ -22,12 +22,15 @@ SERVICES.forEach((part, index) => {
       ledger: sandboxLedger(sandbox),
       // Shoppers of their own, whose limits no other test has spent.
       sourceAddress: (shopper) => `127.0.${40 + index}.${shopper + 1}`,
-      ordersPerShopper: 10,
+      // Enough that shoppers go on ordering through the outage (well within each one's limit of 1000):
+      // the orders sent while the service is down are the ones this drill is about.
+      ordersPerShopper: 200,
     });
     test.info().annotations.push({ type: 'drill', description: JSON.stringify(outcome) });
     expect(outcome.failures, 'requests that failed as shoppers saw them').toEqual([]);
     expect(outcome.recoveryMs).toBeLessThanOrEqual(2_000);
     expect(outcome.ordersAnswered).toBeGreaterThan(0);
+    expect(outcome.ordersDuringFault, 'orders sent while the service was down').toBeGreaterThan(0);
     expect({ lost: outcome.lost, doubled: outcome.doubled }).toEqual({ lost: 0, doubled: 0 });
     // Every order placed was made once: one payment link for each.
     expect(outcome.ordersCreated).toBe(outcome.ordersPlaced);
