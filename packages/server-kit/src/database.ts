@@ -9,8 +9,7 @@ export interface Queryable {
 
 /**
  * One database API over PostgreSQL (`pg`, ./postgres) and embedded PGlite (./pglite); both speak the
- * Postgres dialect. Each driver lives in a module of its own, loaded by the service that uses it, so a
- * starting service loads only its own (a restarted service is ready sooner).
+ * Postgres dialect.
  */
 export interface Database extends Queryable {
   readonly kind: 'postgres' | 'pglite';

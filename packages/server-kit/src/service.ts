@@ -14,6 +14,8 @@ import {
   type ProductionRule,
 } from './config';
 import { isUniqueViolation, type Database } from './database';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
 import { listenOnLocalSocket } from './local-socket';
 import { createLogger, type Logger } from './logger';
 import { ProcessMetrics, serveMetrics } from './metrics';
@@ -81,11 +83,7 @@ export async function openServiceDatabase(
   databaseUrl: string | undefined,
   { dataDir, schema = name.replace(/-/g, '_') }: { dataDir?: string; schema?: string } = {},
 ): Promise<Database> {
-  if (!databaseUrl) {
-    const { openPglite } = await import('./pglite');
-    return openPglite(path.join(dataDir ?? defaultDataDir(), name));
-  }
-  const { openPostgres } = await import('./postgres');
+  if (!databaseUrl) return openPglite(path.join(dataDir ?? defaultDataDir(), name));
   if (new URL(databaseUrl).searchParams.has('options'))
     return openPostgres({ connectionString: databaseUrl });
   const db = openPostgres({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
