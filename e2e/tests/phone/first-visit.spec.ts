@@ -115,6 +115,26 @@ test('the cart button and the menu toggle act on the first tap', async ({ page }
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
 
+test('a cart panel the server opened (a tap before any script) is still open once the page hydrates', async ({
+  page,
+}) => {
+  await page.goto('/catalog?cart=open', { waitUntil: 'commit' });
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  // Closed by the shopper, it stays closed on a reload.
+  await page.getByRole('button', { name: /Close cart/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeHidden();
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeHidden();
+});
+
 test('a vial size tapped on a home card before the page hydrated shows its price, and keeps it', async ({
   page,
 }) => {

@@ -104,11 +104,16 @@ function useScrollToTopOnNavigation() {
 
 /**
  * The cart panel belongs to the page it was opened on: going to another page (the BPC-157 checkout's
- * Add to Cart goes on to /cart-checkout, say) closes it rather than leaving it over the new page.
+ * Add to Cart goes on to /cart-checkout, say) closes it rather than leaving it over the new page. The
+ * page the shopper arrived at is not a navigation: a panel the server rendered open (a cart button
+ * tapped before the script ran) stays open when the page hydrates.
  */
 function useCartPanelClosesOnNavigation() {
   const { pathname } = useLocation();
+  const arrivedAt = useRef(pathname);
   useEffect(() => {
+    if (pathname === arrivedAt.current) return;
+    arrivedAt.current = '';
     if (stores.cartPanelOpen.get()) bus.publish('cart/close');
   }, [pathname]);
 }
