@@ -45,6 +45,9 @@ export default defineConfig({
       name: 'operations',
       testMatch: /operations\/.*\.spec\.ts/,
       dependencies: ['faults'],
+      // Its files change what the shared stack runs (a broken content release, a content deploy
+      // the page cache must follow, services stopped): one file at a time, or one sees another's module.
+      workers: 1,
     },
   ],
   webServer: {
