@@ -44,10 +44,13 @@ const upstreamName = (endpoint: Endpoint) => endpoint.part.replace(/-/g, '_');
  * the edge: the client is the peer it saw and a forwarded address the client wrote is dropped. In front
  * of services the shell (or another service) is the client: its X-Forwarded-For is kept and nginx adds
  * the caller, as a Kubernetes Service would pass the connection on. An instance that refuses or drops a
- * connection, or answers 502/503 (dying, or shedding load), is skipped for two seconds and the request
- * sent to the next one when that is safe: any GET or HEAD (nginx repeats only idempotent methods), and a
- * keyed order, whose body nginx has read whole before sending. Any other POST that reached an instance
- * is never sent twice.
+ * connection, or answers 502/503 (dying, or shedding load), has the request sent to the next one when
+ * that is safe: any GET or HEAD (nginx repeats only idempotent methods), and a keyed order, whose body
+ * nginx has read whole before sending. Any other POST that reached an instance is never sent twice. No
+ * instance is ever marked down (max_fails=0): a 502 or 503 is often one relayed from a service behind
+ * it, and marking each instance down on one made every instance of a part unavailable for seconds at
+ * once (the scale suite's drills saw nginx answer 502 for everything); a dead one costs a refused
+ * connection, and the next instance answers.
  */
 function serverBlock(endpoint: Endpoint): string {
   const upstream = upstreamName(endpoint);
@@ -66,7 +69,7 @@ ${proxySettings(endpoint, `${retry} non_idempotent`)}
     : '';
   return `
   upstream ${upstream} {
-${endpoint.instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=2s;`).join('\n')}
+${endpoint.instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=0;`).join('\n')}
     keepalive 32;
   }
   server {
