@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { asVerifiedAdult, lineCount, MOBILE, toast, uniqueEmail } from '../support/fixtures';
+import { confirmedResearcher, PASSWORD as RESEARCHER_PASSWORD } from '../support/researcher';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
@@ -155,6 +156,30 @@ test("a network failure or a failing account service reads as the spec's unexpec
     }
     await page.unroute('**/api/account/auth/v1/**');
   }
+});
+
+test('a session the server signed in (no script yet) survives a page left while it was being checked', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('handed-over');
+  await confirmedResearcher(page.request, email);
+  // The sign-in form as the server completes it when it is sent before any script ran.
+  const signedIn = await page.request.post('/auth', {
+    form: { _action: 'sign-in', email, password: RESEARCHER_PASSWORD },
+    headers: { origin: baseURL! },
+  });
+  expect(signedIn.status()).toBe(200);
+  // The next page's check of that session never gets an answer, as when the shopper moves on meanwhile.
+  const checked = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/auth/v1/user'));
+  await page.route('**/api/account/auth/v1/user', (route) => route.abort('aborted'), { times: 1 });
+  await page.goto('/');
+  await checked;
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
+    'storefront-auth-handoff',
+  );
 });
 
 test('under 768px the compact bar offers Sign Out to a signed-in researcher', async ({ page }) => {

@@ -5,8 +5,9 @@ import {
   type AuthEvent,
   type StartAuthSession,
 } from '@storefront/bus';
-import { authClient } from './auth-client';
 import { AUTH_MESSAGES } from '@storefront/commerce';
+import { isAuthRetryableFetchError } from '@supabase/supabase-js';
+import { authClient } from './auth-client';
 
 let started = false;
 
@@ -83,10 +84,18 @@ const startSession: StartAuthSession = (config) => {
       accessToken: session?.access_token ?? null,
     });
   });
-  // The cookie goes only once supabase-js has answered: a page left while the session was being checked
-  // (the signed-in page moves home after a second) leaves it for the next page to take.
+  // The cookie goes once supabase-js has kept the session, or refused it for good. A check that never got
+  // an answer (the page was left meanwhile: the signed-in page moves home after a second, which aborts
+  // the check) leaves it for the next page to take.
   const handedOff = handedOffSession();
-  if (handedOff) void client.auth.setSession(handedOff).finally(forgetHandedOffSession);
+  if (handedOff) {
+    client.auth.setSession(handedOff).then(
+      ({ error }) => {
+        if (!isAuthRetryableFetchError(error)) forgetHandedOffSession();
+      },
+      (error: unknown) => console.error('The session the server signed in could not be checked', error),
+    );
+  }
   bus.on('auth/sign-out').subscribe(() => {
     void client.auth.signOut().then(({ error }) => {
       if (error) console.error('Sign-out failed', error);
