@@ -182,6 +182,35 @@ test('a session the server signed in (no script yet) survives a page left while 
   );
 });
 
+test("a researcher's cart follows them: signed in on another browser, it holds what they added", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('cart-follows');
+  await confirmedResearcher(page.request, email);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  const cart = page.getByRole('dialog', { name: 'Shopping cart' });
+  await expect(cart.getByRole('heading', { name: 'SEMAX' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign In', email, RESEARCHER_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+  const elsewhere = await browser.newPage();
+  await asVerifiedAdult(elsewhere);
+  await elsewhere.goto('/auth');
+  await fillAndSubmit(elsewhere, 'Sign In', email, RESEARCHER_PASSWORD);
+  await expect(elsewhere.getByTestId('cart-count')).toHaveText('1');
+  await elsewhere.getByRole('button', { name: 'Open cart, 1 item' }).click();
+  await expect(
+    elsewhere
+      .getByRole('dialog', { name: 'Shopping cart' })
+      .getByRole('spinbutton', { name: 'Quantity of SEMAX 10mg' }),
+  ).toHaveValue('1');
+  await elsewhere.close();
+});
+
 test('under 768px the compact bar offers Sign Out to a signed-in researcher', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   const email = uniqueEmail('phone');

@@ -46,11 +46,13 @@ const configShape = {
   CART_QUOTE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(240),
   CART_QUOTE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   CATALOG_SERVICE_URL: url().default(localUrl('catalog')),
+  ACCOUNT_SERVICE_URL: url().default(localUrl('account')),
   /**
    * Where a signed-in shopper's access token is checked (GET /auth/v1/user), to hand them their cart:
-   * the account service, or hosted Supabase with its anon key.
+   * unset, the account service (found as every service is, by ACCOUNT_SERVICE_URL); or hosted Supabase,
+   * with its anon key.
    */
-  AUTH_URL: url().default(localUrl('account')),
+  AUTH_URL: url().optional(),
   AUTH_ANON_KEY: z.string().min(1).default('storefront-local-anon-key'),
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** The storefront's public origin: Square sends shoppers back to {SITE_URL}/success. */
@@ -130,7 +132,11 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
       },
       logger,
     );
-    const accounts = createAccountSessions(config.AUTH_URL, config.AUTH_ANON_KEY, config.CATALOG_TIMEOUT_MS);
+    const accounts = createAccountSessions(
+      config.AUTH_URL ?? config.ACCOUNT_SERVICE_URL,
+      config.AUTH_ANON_KEY,
+      config.CATALOG_TIMEOUT_MS,
+    );
     return {
       stop: () => void Promise.all([pricing.close(), accounts.close()]),
       routes: checkoutRoutes({

@@ -165,8 +165,12 @@ export function bindCart({
       .subscribe(([before, now]) => {
         const token = stores.auth.get().accessToken;
         if (now && token && read(storage, CART_OWNER_KEY) !== now) {
-          write(storage, CART_OWNER_KEY, now);
-          send(() => api.claim(token, code()));
+          // Recorded once the service has handed it over: a claim that failed is made again next page.
+          send(async () => {
+            const handedOver = await api.claim(token, code());
+            write(storage, CART_OWNER_KEY, now);
+            return handedOver;
+          });
         } else if (now === null && before) {
           write(storage, CART_OWNER_KEY, null);
           send(
