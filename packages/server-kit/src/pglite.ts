@@ -1,4 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database';
 
@@ -9,9 +14,42 @@ import type { Database, Queryable } from './database';
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/** Creates PGlite's database in `dataDir` and exits: run in a child process of its own (below). */
+const CREATE_DATABASE = `const [entry, dir] = process.argv.slice(1);
+require(entry).PGlite.create(dir).then((db) => db.close());`;
+
+/**
+ * Makes the database in a new folder in a short-lived child process: initdb grows the WebAssembly heap
+ * several times over what serving needs, and a heap never shrinks, so a service that ran it itself
+ * would keep that much for its whole life.
+ */
+async function createDatabaseFolder(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  // PGlite as the kit loads it, from the kit's own folder (found at run time, as in a service's bundle).
+  const entry = createRequire(require.resolve('@storefront/service-kit/package.json')).resolve(
+    '@electric-sql/pglite',
+  );
+  await promisify(execFile)(process.execPath, ['-e', CREATE_DATABASE, entry, dataDir]);
+}
+
+/**
+ * PGlite is Postgres compiled to WebAssembly, which V8 compiles twice by default: quickly (Liftoff),
+ * then its hot functions again, optimised (TurboFan), keeping both. 'memory' keeps Liftoff's code alone:
+ * a smaller process that opens its database sooner (a restarted service is ready earlier), for slower
+ * queries. For a service that answers shoppers from memory and writes little. The setting is
+ * process-wide (this process's other WebAssembly, undici's HTTP parser, too).
+ */
+export type EmbeddedCompilation = 'memory' | 'speed';
+
 /** Embedded Postgres in a folder (created on first start), or in memory when `dataDir` is omitted. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+export async function openPglite(
+  dataDir?: string,
+  { compiledFor = 'speed' }: { compiledFor?: EmbeddedCompilation } = {},
+): Promise<Database> {
+  if (dataDir) await createDatabaseFolder(dataDir);
+  // Before PGlite's module is compiled, the first time this process opens one.
+  if (compiledFor === 'memory') setFlagsFromString('--liftoff-only');
   const db = await PGlite.create(dataDir, { startParams: PGLITE_START });
   const wrap =
     (q: Pick<PGlite, 'query'>): Queryable['query'] =>
