@@ -7,6 +7,7 @@ import { buildFloorApp, serveFloorApp } from '../bench/floor-app';
 import { measureInteraction, shopperInteractions, type InteractionFigures } from '../bench/interactions';
 import { measurePageRuns, type PageFigures, type PageTarget } from '../bench/lighthouse-runs';
 import { measureFaults } from '../bench/faults-section';
+import { bareNodeMemory, memoryOfTree, type ProcessMemory } from '../bench/idle-memory';
 import { measurePageCrowd, type PageCrowdBudgets } from '../bench/page-crowd';
 import {
   loadRow,
@@ -29,7 +30,7 @@ import { waitUntilReady } from '../processes';
  * node:http server for APIs), compares the figures with bench/budgets.json and writes reports/bench.md.
  * Exits 1 when a budget is missed.
  *
- * `npm run bench -- load` (or `pages`, `apis`, several at once) measures only those sections, for work on
+ * `npm run bench -- load` (or `memory`, `pages`, `apis`, several at once) measures only those sections, for work on
  * one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is left as it is.
  *
  * `npm run bench -- faults` is a run of its own (faults-section.ts): stacks of its own, each fault made
@@ -48,6 +49,8 @@ const INTERACTION_RUNS = 3;
 const serviceUrl = (name: ServicePart) => localUrl(name, OFFSET);
 const LIGHTHOUSE_RUNS = 3;
 const API_SAMPLES = 300;
+/** How long the stack is left alone once ready, before its idle memory is read. */
+const IDLE_SETTLE_SECONDS = 20;
 
 interface Budgets {
   minPerformanceScore: number;
@@ -60,6 +63,8 @@ interface Budgets {
   maxCls: number;
   maxHomeJsKb: number;
   maxApiP95Ms: number;
+  /** Everything `npm start` runs, idle: the sum of its processes' proportional resident memory. */
+  maxIdleStackMb: number;
   load: LoadBudgets;
   pageCrowd: PageCrowdBudgets;
 }
@@ -134,7 +139,7 @@ function apiRow(name: string, latency: Latency, bare: Latency, budgets: Budgets 
   return `| ${name} | ${round(latency.p50, 1)} ms | ${round(latency.p95, 1)} ms | ${round(latency.p50 / bare.p50, 1)}× | ${verdict} |`;
 }
 
-const SECTIONS = ['pages', 'apis', 'load'] as const;
+const SECTIONS = ['memory', 'pages', 'apis', 'load'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: string[]): Set<Section> {
@@ -150,6 +155,49 @@ function chosenSections(args: string[]): Set<Section> {
 interface SectionReport {
   lines: string[];
   missed: boolean;
+}
+
+const inMb = (kb: number) => round(kb / 1024);
+
+/** A process's name in the report: the part of the stack it is. */
+function processLabel({ command }: ProcessMemory): string {
+  const part = /(services|stand-ins)\/([\w-]+)\//.exec(command)?.[2];
+  if (part) return part;
+  if (command.includes('shell/dist-node')) return 'shell';
+  if (command.includes('cli/start.ts')) return 'supervisor (`npm start`)';
+  if (command.includes('esbuild')) return "esbuild (the supervisor's TypeScript loader)";
+  return command.slice(0, 60);
+}
+
+async function measureIdleMemory(stackPid: number, budgets: Budgets): Promise<SectionReport> {
+  console.log(`Idle memory, ${IDLE_SETTLE_SECONDS} s after the stack is ready…`);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_SECONDS * 1000));
+  const processes = memoryOfTree(stackPid);
+  const bare = await bareNodeMemory();
+  const pss = processes.reduce((sum, process) => sum + process.pssKb, 0);
+  const rss = processes.reduce((sum, process) => sum + process.rssKb, 0);
+  const missed = inMb(pss) > budgets.maxIdleStackMb;
+  return {
+    missed,
+    lines: [
+      '## Memory at idle',
+      '',
+      `Every process \`npm start\` runs (single instance, embedded databases, started fresh), ${IDLE_SETTLE_SECONDS} s after it is ready and before anything is measured, from /proc: RSS, and PSS (each page shared by several processes, such as Node's own code, counted once in all). Reference: one idle bare node:http server process. Budget: the stack's PSS ≤ ${budgets.maxIdleStackMb} MB.`,
+      '',
+      '| process | PSS | RSS |',
+      '|---|---|---|',
+      ...processes.map(
+        (process) => `| ${processLabel(process)} | ${inMb(process.pssKb)} MB | ${inMb(process.rssKb)} MB |`,
+      ),
+      `| **the stack** (${processes.length} processes) | **${inMb(pss)} MB** | ${inMb(rss)} MB |`,
+      `| reference: bare node:http | ${inMb(bare.pssKb)} MB | ${inMb(bare.rssKb)} MB |`,
+      '',
+      missed
+        ? `**missed**: ${inMb(pss)} MB > ${budgets.maxIdleStackMb} MB.`
+        : `ok: ${inMb(pss)} MB ≤ ${budgets.maxIdleStackMb} MB.`,
+      '',
+    ],
+  };
 }
 
 async function measurePages(budgets: Budgets): Promise<SectionReport> {
@@ -308,6 +356,8 @@ async function main() {
     const sampleBody = await (await fetch(`${BASE}${API_PATHS[0]}`)).text();
 
     const measured: SectionReport[] = [];
+    // First, while nothing has asked the stack for anything but its readiness.
+    if (sections.has('memory')) measured.push(await measureIdleMemory(stack.pid!, budgets));
     if (sections.has('pages')) {
       measured.push(await measurePages(budgets));
       // Its part is played: nothing of the pages section should share the machine with the load section.
