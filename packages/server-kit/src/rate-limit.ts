@@ -155,10 +155,14 @@ export class Limiter {
     }
   }
 
-  /** Counts one attempt for `key`; past the limit, refuses ('too-many') telling how long to wait. */
-  async charge(key: string, what: string): Promise<void> {
+  /**
+   * Counts one attempt for `key`; past the limit, refuses: with the shop's 'too-many' error naming `what`
+   * was attempted, or with the error `refuse` makes (a service answering in another API's words).
+   */
+  async charge(key: string, refuse: string | ((retryAfterSeconds: number) => Error)): Promise<void> {
     const retryAfter = await this.hit(key);
-    if (retryAfter !== null) throw tooManyAttempts(what, retryAfter);
+    if (retryAfter === null) return;
+    throw typeof refuse === 'string' ? tooManyAttempts(refuse, retryAfter) : refuse(retryAfter);
   }
 
   /** Without counting: null when `key` may still try, else the seconds until it may. */

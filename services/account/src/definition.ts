@@ -9,11 +9,10 @@ import {
   url,
   type ServiceDefinition,
 } from '@storefront/service-kit';
-import { Router } from 'express';
 import { z } from 'zod';
+import { accountRoutes } from './app';
+import { accountLimits } from './limits';
 import { devMailbox, smtpMailer } from './mailer';
-import { authRoutes } from './routes/auth';
-import { devMailboxRoutes } from './routes/dev-mailbox';
 import { AccessTokens } from './tokens';
 import { version } from '../package.json';
 
@@ -97,28 +96,28 @@ export const accountService: ServiceDefinition<typeof configShape> = {
     const secret =
       config.JWT_SECRET ?? developmentSecret(config.STOREFRONT_DATA_DIR ?? defaultDataDir(), JWT_SECRET_FILE);
     const useDevMailbox = usesDevMailbox(config);
-    const router = Router().use(
-      authRoutes(db, {
-        tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
-        mailer:
-          config.SMTP_URL && !useDevMailbox
-            ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
-            : devMailbox(db, logger),
-        logger,
-        limits,
-        settings: {
-          siteUrl: config.SITE_URL,
-          publicUrl: config.ACCOUNT_PUBLIC_URL ?? `${config.SITE_URL}/api/account`,
-          signInLimitPerEmail: config.SIGN_IN_LIMIT_PER_EMAIL,
-          signInLimitPerClient: config.SIGN_IN_LIMIT_PER_CLIENT,
-          signUpLimitPerClient: config.SIGN_UP_LIMIT_PER_CLIENT,
-          limitWindowMs: config.AUTH_LIMIT_WINDOW_MS,
-          resendIntervalMs: config.RESEND_INTERVAL_MS,
-          refreshReuseIntervalMs: config.REFRESH_TOKEN_REUSE_INTERVAL_MS,
-        },
-      }),
-    );
+    const settings = {
+      siteUrl: config.SITE_URL,
+      publicUrl: config.ACCOUNT_PUBLIC_URL ?? `${config.SITE_URL}/api/account`,
+      signInLimitPerEmail: config.SIGN_IN_LIMIT_PER_EMAIL,
+      signInLimitPerClient: config.SIGN_IN_LIMIT_PER_CLIENT,
+      signUpLimitPerClient: config.SIGN_UP_LIMIT_PER_CLIENT,
+      limitWindowMs: config.AUTH_LIMIT_WINDOW_MS,
+      resendIntervalMs: config.RESEND_INTERVAL_MS,
+      refreshReuseIntervalMs: config.REFRESH_TOKEN_REUSE_INTERVAL_MS,
+    };
+    const parts = {
+      db,
+      tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
+      mailer:
+        config.SMTP_URL && !useDevMailbox
+          ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+          : devMailbox(db, logger),
+      logger,
+      settings,
+      limits: accountLimits(settings, limits),
+    };
     // The mailbox page exists only while emails are not really sent.
-    return { routes: useDevMailbox ? router.use(devMailboxRoutes(db)) : router };
+    return { routes: accountRoutes(parts, { devMailbox: useDevMailbox }) };
   },
 };

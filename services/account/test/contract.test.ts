@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createServiceApp, trustProxySetting } from '@storefront/service-kit';
+import { createServiceApp, memoryLimits, trustProxySetting } from '@storefront/service-kit';
 import {
   openTestDatabase,
   testAppSettings,
@@ -15,7 +15,8 @@ import { decodeJwt } from 'jose';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { devMailbox } from '../src/mailer';
-import { authRoutes } from '../src/routes/auth';
+import { accountRoutes } from '../src/app';
+import { accountLimits } from '../src/limits';
 import { AccessTokens } from '../src/tokens';
 
 const SECRET = 'test-secret-of-at-least-thirty-two-characters';
@@ -41,6 +42,16 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
         },
       }),
     );
+    const settings = {
+      siteUrl: 'http://shop.test',
+      publicUrl: 'http://placeholder',
+      signInLimitPerEmail: 5,
+      signInLimitPerClient: 1000,
+      signUpLimitPerClient: 1000,
+      limitWindowMs: 60_000,
+      resendIntervalMs: 60_000,
+      refreshReuseIntervalMs: REUSE_INTERVAL_MS,
+    };
     const app = createServiceApp({
       ...testAppSettings,
       name: 'account',
@@ -48,21 +59,17 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       db: database.db,
       logger,
       bodyLimit: '16kb',
-      routes: authRoutes(database.db, {
-        tokens: new AccessTokens(SECRET, 3600),
-        mailer: devMailbox(database.db, logger),
-        logger,
-        settings: {
-          siteUrl: 'http://shop.test',
-          publicUrl: 'http://placeholder',
-          signInLimitPerEmail: 5,
-          signInLimitPerClient: 1000,
-          signUpLimitPerClient: 1000,
-          limitWindowMs: 60_000,
-          resendIntervalMs: 60_000,
-          refreshReuseIntervalMs: REUSE_INTERVAL_MS,
+      routes: accountRoutes(
+        {
+          db: database.db,
+          tokens: new AccessTokens(SECRET, 3600),
+          mailer: devMailbox(database.db, logger),
+          logger,
+          settings,
+          limits: accountLimits(settings, memoryLimits),
         },
-      }),
+        { devMailbox: false },
+      ),
       // As behind the shell: the forwarded address names the client, so a test can speak as two.
       trustProxy: trustProxySetting().parse('loopback'),
     });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { hashPassword } from '../passwords';
+import { findUserByEmail, insertUser, userJson } from '../store/users-store';
+import type { AccountParts } from './account-parts';
+import { AuthFailure, invalidInput, tooManyRequests } from './auth-failure';
+import { sendConfirmation } from './confirmation-email';
+
+const MIN_PASSWORD = 6;
+
+const signUpSchema = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().max(1024),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+const resendSchema = z.object({
+  type: z.literal('signup'),
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+});
+
+/**
+ * Registers an account, unconfirmed, and emails the link that confirms it (leading to `redirectTo`).
+ * Every attempt counts against the client's email budget, a malformed one too.
+ */
+export async function signUp(parts: AccountParts, client: string, body: unknown, redirectTo: unknown) {
+  await parts.limits.emailSendsPerClient.charge(`client:${client}`, tooManyRequests);
+  const parsed = signUpSchema.safeParse(body ?? {});
+  if (!parsed.success) throw invalidInput('Signup requires a valid email and password');
+  const { email, password, data } = parsed.data;
+  if (!z.email().safeParse(email).success) {
+    throw new AuthFailure(
+      'refused',
+      'email_address_invalid',
+      'Unable to validate email address: invalid format',
+    );
+  }
+  if (password.length < MIN_PASSWORD) {
+    throw new AuthFailure(
+      'rule-broken',
+      'weak_password',
+      `Password should be at least ${MIN_PASSWORD} characters.`,
+    );
+  }
+  const user = await insertUser(parts.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    metadata: data ?? {},
+  });
+  if (!user) throw new AuthFailure('rule-broken', 'user_already_exists', 'User already registered');
+  await sendConfirmation(parts, user, redirectTo);
+  return userJson(user);
+}
+
+/**
+ * A fresh confirmation link for an account not yet confirmed (the first may be lost or expired). The
+ * outcome is the same whether or not such an account exists, so it tells strangers nothing.
+ */
+export async function resendConfirmation(
+  parts: AccountParts,
+  client: string,
+  body: unknown,
+  redirectTo: unknown,
+) {
+  const parsed = resendSchema.safeParse(body ?? {});
+  if (!parsed.success) throw invalidInput('Resend requires type signup and a valid email');
+  const { email } = parsed.data;
+  await parts.limits.emailSendsPerClient.charge(`client:${client}`, tooManyRequests);
+  await parts.limits.resendsPerEmail.charge(
+    `email:${email}`,
+    (seconds) =>
+      new AuthFailure(
+        'too-many',
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${seconds} seconds.`,
+        seconds,
+      ),
+  );
+  const user = await findUserByEmail(parts.db, email);
+  if (user && !user.email_confirmed_at) await sendConfirmation(parts, user, redirectTo);
+}

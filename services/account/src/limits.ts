@@ -1,0 +1,29 @@
+import { Limiter, type LimitStore } from '@storefront/service-kit';
+import type { AccountLimits, AuthSettings } from './domain/account-parts';
+
+/** The account service's limits, from its settings, kept in `store` (shared by every instance). */
+export function accountLimits(settings: AuthSettings, store: LimitStore): AccountLimits {
+  const window = { windowMs: settings.limitWindowMs };
+  return {
+    failedSignInsPerAccount: new Limiter(
+      'sign-in-failures-per-account',
+      { limit: settings.signInLimitPerEmail, ...window },
+      store,
+    ),
+    failedSignInsPerClient: new Limiter(
+      'sign-in-failures-per-client',
+      { limit: settings.signInLimitPerClient, ...window },
+      store,
+    ),
+    emailSendsPerClient: new Limiter(
+      'email-sends-per-client',
+      { limit: settings.signUpLimitPerClient, ...window },
+      store,
+    ),
+    resendsPerEmail: new Limiter(
+      'resends-per-email',
+      { limit: 1, windowMs: settings.resendIntervalMs },
+      store,
+    ),
+  };
+}
