@@ -4,6 +4,7 @@ import {
   AFFILIATE_URL_PARAMETERS,
   bus,
   checkoutOwnedStores,
+  persistedValue,
   type AffiliateSource,
   type AffiliateState,
 } from '@storefront/bus';
@@ -41,17 +42,19 @@ const MESSAGES: Record<AffiliateSource, { applied(data: AffiliateDiscount): Mess
   referral: { applied: () => AFFILIATE_MESSAGES.referralApplied, refused: AFFILIATE_MESSAGES.referralFailed },
 };
 
+/** The spec's two keys: the code as it is, and its discount as JSON. */
+const savedAffiliate = (storage: Storage) => ({
+  code: persistedValue(storage, AFFILIATE_CODE_KEY),
+  data: persistedValue(storage, AFFILIATE_DATA_KEY, affiliateDiscountSchema),
+});
+
 /** The saved affiliate, if both keys are present and readable; anything unreadable is removed. */
 export function readSavedAffiliate(storage: Storage): AffiliateState {
-  try {
-    const code = storage.getItem(AFFILIATE_CODE_KEY);
-    const raw = storage.getItem(AFFILIATE_DATA_KEY);
-    if (code === null && raw === null) return { status: 'none' };
-    const data = affiliateDiscountSchema.safeParse(raw === null ? null : JSON.parse(raw));
-    if (code && data.success) return { status: 'applied', code, data: data.data };
-  } catch {
-    // unparseable JSON or blocked storage: fall through and forget it
-  }
+  const saved = savedAffiliate(storage);
+  if (!saved.code.present() && !saved.data.present()) return { status: 'none' };
+  const code = saved.code.read();
+  const data = saved.data.read();
+  if (code && data) return { status: 'applied', code, data };
   forget(storage);
   return { status: 'none' };
 }
@@ -81,22 +84,17 @@ export const affiliateCookie = {
 
 function forget(storage: Storage) {
   affiliateCookie.write(null);
-  try {
-    storage.removeItem(AFFILIATE_CODE_KEY);
-    storage.removeItem(AFFILIATE_DATA_KEY);
-  } catch {
-    // storage blocked: nothing was saved either
-  }
+  const saved = savedAffiliate(storage);
+  saved.code.write(null);
+  saved.data.write(null);
 }
 
 function save(storage: Storage, code: string, data: AffiliateDiscount) {
+  // Storage full or blocked: the cookie keeps the discount.
   affiliateCookie.write(code);
-  try {
-    storage.setItem(AFFILIATE_CODE_KEY, code);
-    storage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(data));
-  } catch {
-    // storage full or blocked: the cookie keeps the discount
-  }
+  const saved = savedAffiliate(storage);
+  saved.code.write(code);
+  saved.data.write(data);
 }
 
 const isCheckoutPath = (pathname: string) =>

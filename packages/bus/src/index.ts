@@ -5,3 +5,4 @@ export * from './state';
 export * from './storefront';
 export * from './use-store';
 export * from './cart';
+export * from './persisted-value';

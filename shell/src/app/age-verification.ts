@@ -1,4 +1,5 @@
-import { bus, shellOwnedStores } from '@storefront/bus';
+import { bus, persistedValue, shellOwnedStores } from '@storefront/bus';
+import { boolean } from '@storefront/schema';
 
 /** Spec section 4: the home age gate remembers a 'YES' in localStorage under 'ageVerified'. */
 export const AGE_VERIFIED_KEY = 'ageVerified';
@@ -7,13 +8,12 @@ export const AGE_VERIFIED_COOKIE = 'ageVerified';
 /** A year: the answer is the visitor's, not the visit's. */
 export const AGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
+/** The spec's key: 'true' once answered (blocked storage reads as unanswered, the safe side). */
+const savedAnswer = (storage: Storage) => persistedValue(storage, AGE_VERIFIED_KEY, boolean());
+
 function readFlag(storage: Storage, cookies: string): boolean {
   if (cookies.split(';').some((cookie) => cookie.trim() === `${AGE_VERIFIED_COOKIE}=true`)) return true;
-  try {
-    return storage.getItem(AGE_VERIFIED_KEY) === 'true';
-  } catch {
-    return false; // storage blocked: ask again, which is the safe side
-  }
+  return savedAnswer(storage).read() === true;
 }
 
 const { ageVerified } = shellOwnedStores;
@@ -48,11 +48,8 @@ export function bindAgeVerification(
         window.location.protocol === 'https:' ? '; Secure' : ''
       }`,
     );
-    try {
-      storage.setItem(AGE_VERIFIED_KEY, 'true');
-    } catch {
-      // private mode without storage: the cookie keeps it
-    }
+    // In a private mode without storage, the cookie keeps it.
+    savedAnswer(storage).write(true);
   });
   return () => {
     confirmations.unsubscribe();

@@ -1,6 +1,7 @@
 import {
   addToCart,
   bus,
+  persistedValue,
   removeFromCart,
   setCartQuantity,
   shellOwnedStores,
@@ -44,32 +45,10 @@ export function browserTabs(): Tabs {
 
 /** A cart this browser kept itself, if any, taken out of storage (it is carried over once). */
 function takeLegacyCart(storage: Storage) {
-  try {
-    const raw = storage.getItem(LEGACY_CART_KEY);
-    if (raw === null) return [];
-    storage.removeItem(LEGACY_CART_KEY);
-    const saved = cartImportSchema.safeParse(JSON.parse(raw));
-    return saved.success ? saved.data.items : [];
-  } catch {
-    return []; // unreadable or blocked: nothing to carry over
-  }
-}
-
-function read(storage: Storage, key: string): string | null {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: Storage, key: string, value: string | null) {
-  try {
-    if (value === null) storage.removeItem(key);
-    else storage.setItem(key, value);
-  } catch {
-    // blocked storage: the cart is claimed again on the next page, which does no harm
-  }
+  const legacy = persistedValue(storage, LEGACY_CART_KEY, cartImportSchema);
+  const items = legacy.read()?.items ?? [];
+  legacy.write(null);
+  return items;
 }
 
 export interface CartBindingOptions {
@@ -95,6 +74,8 @@ export function bindCart({
 }: CartBindingOptions): () => void {
   const { cart } = shellOwnedStores;
   cart.set({ ...(initial ?? EMPTY_CART), pricing: false });
+  // Blocked storage: the cart is claimed again on the next page, which does no harm.
+  const cartOwner = persistedValue(storage, CART_OWNER_KEY);
   const code = () => {
     const affiliate = stores.affiliate.get();
     return affiliate.status === 'applied' ? affiliate.code : undefined;
@@ -164,15 +145,15 @@ export function bindCart({
       )
       .subscribe(([before, now]) => {
         const token = stores.auth.get().accessToken;
-        if (now && token && read(storage, CART_OWNER_KEY) !== now) {
+        if (now && token && cartOwner.read() !== now) {
           // Recorded once the service has handed it over: a claim that failed is made again next page.
           send(async () => {
             const handedOver = await api.claim(token, code());
-            write(storage, CART_OWNER_KEY, now);
+            cartOwner.write(now);
             return handedOver;
           });
         } else if (now === null && before) {
-          write(storage, CART_OWNER_KEY, null);
+          cartOwner.write(null);
           send(
             () => api.release(),
             () => ({ ...EMPTY_CART, pricing: true }),
