@@ -7,7 +7,7 @@ import { AccountMenu } from './AccountMenu';
 import { CartButton } from './CartButton';
 import { iconBox } from './icon-box';
 import { Logo } from './Logo';
-import { NavAnchor, NavButton, NavLink, scrollToCompliance } from './nav-items';
+import { NavButton, NavEntries, NavLink } from './nav-items';
 import { SearchBox } from './SearchBox';
 import { useEscapeToClose } from './use-escape';
 
@@ -261,18 +261,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
                   </svg>
                 </MenuToggle>
                 <MenuPanel id="mobile-menu" aria-label="Menu">
-                  <NavLink to="/" onClick={closeMenu}>
-                    Home
-                  </NavLink>
-                  <NavButton type="button" disabled>
-                    Product Catalog
-                  </NavButton>
-                  <NavAnchor href="#compliance" onClick={(e) => (closeMenu(), scrollToCompliance(e))}>
-                    Compliance
-                  </NavAnchor>
-                  <NavButton type="button" disabled>
-                    Certificates
-                  </NavButton>
+                  <NavEntries place="menu" pathname={pathname} onNavigate={closeMenu} />
                   {user ? (
                     <NavButton type="button" onClick={() => (closeMenu(), signOut())}>
                       Sign Out ({user.email})
@@ -295,32 +284,13 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
 
         <NavRow aria-label="Main">
           <NavInner>
-            <NavLink to="/" aria-current={pathname === '/' ? 'page' : undefined}>
-              Home
-            </NavLink>
-            <NavButton type="button" disabled>
-              Product Catalog
-            </NavButton>
-            <NavAnchor href="#compliance" onClick={scrollToCompliance}>
-              Compliance
-            </NavAnchor>
-            <NavButton type="button" disabled title="Certificates are coming soon">
-              Certificates
-            </NavButton>
+            <NavEntries place="row" pathname={pathname} />
           </NavInner>
         </NavRow>
       </Bar>
       {/* Below the sticky part: on a phone the quick links scroll away, leaving the screen to the page. */}
       <CompactBar aria-label="Quick links">
-        <NavLink to="/" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-          Home
-        </NavLink>
-        <NavButton type="button" disabled>
-          Catalog
-        </NavButton>
-        <NavAnchor href="#compliance" onClick={scrollToCompliance}>
-          Compliance
-        </NavAnchor>
+        <NavEntries place="quick-links" pathname={pathname} />
         {user ? (
           <NavButton type="button" onClick={signOut}>
             Sign Out

@@ -23,7 +23,7 @@ const itemStyle = css`
 export const NavLink = styled(Link)`
   ${itemStyle}
 `;
-export const NavAnchor = styled.a`
+const NavAnchor = styled.a`
   ${itemStyle}
 `;
 export const NavButton = styled.button`
@@ -36,7 +36,93 @@ export const NavButton = styled.button`
 `;
 
 /** Scrolls to the compliance notice in the footer (present on every page). */
-export function scrollToCompliance(event: React.MouseEvent) {
+function scrollToCompliance(event: React.MouseEvent) {
   event.preventDefault();
   document.getElementById('compliance')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+/** Where a navigation sits: the desktop row, the phone's menu, or the phone's quick links. */
+export type NavPlace = 'row' | 'menu' | 'quick-links';
+
+interface NavEntry {
+  label: string;
+  /** A shorter label where room is short (the quick links). */
+  shortLabel?: string;
+  /** Home, the compliance notice, or a section not open yet (shown, disabled). */
+  goes: 'home' | 'compliance' | 'coming-soon';
+  /** Left out of these places. */
+  notIn?: NavPlace[];
+  /** Said on hover, where the row has room for it. */
+  rowTitle?: string;
+}
+
+/** Spec section 2's navigation, written once: every navigation of the header shows it. */
+const NAV_ENTRIES: NavEntry[] = [
+  { label: 'Home', goes: 'home' },
+  { label: 'Product Catalog', shortLabel: 'Catalog', goes: 'coming-soon' },
+  { label: 'Compliance', goes: 'compliance' },
+  {
+    label: 'Certificates',
+    goes: 'coming-soon',
+    notIn: ['quick-links'],
+    rowTitle: 'Certificates are coming soon',
+  },
+];
+
+/**
+ * The navigation's entries as `place` shows them. `onNavigate` runs after an entry is followed (the
+ * menu closes); in the quick links, Home also scrolls back to the top.
+ */
+export function NavEntries({
+  place,
+  pathname,
+  onNavigate,
+}: {
+  place: NavPlace;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
+  return NAV_ENTRIES.filter((entry) => !entry.notIn?.includes(place)).map((entry) => {
+    const label = place === 'quick-links' ? (entry.shortLabel ?? entry.label) : entry.label;
+    if (entry.goes === 'home') {
+      const followed = () => {
+        onNavigate?.();
+        if (place === 'quick-links') window.scrollTo({ top: 0, behavior: 'smooth' });
+      };
+      return (
+        <NavLink
+          key={entry.label}
+          to="/"
+          aria-current={place === 'row' && pathname === '/' ? 'page' : undefined}
+          onClick={followed}
+        >
+          {label}
+        </NavLink>
+      );
+    }
+    if (entry.goes === 'compliance') {
+      return (
+        <NavAnchor
+          key={entry.label}
+          href="#compliance"
+          onClick={(event) => {
+            onNavigate?.();
+            scrollToCompliance(event);
+          }}
+        >
+          {label}
+        </NavAnchor>
+      );
+    }
+    return (
+      <NavButton
+        key={entry.label}
+        type="button"
+        disabled
+        title={place === 'row' ? entry.rowTitle : undefined}
+      >
+        {label}
+      </NavButton>
+    );
+  });
 }
