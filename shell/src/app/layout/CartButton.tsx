@@ -1,6 +1,7 @@
 import { bus, CART_PANEL_PARAMETER, cartItemCount, stores, useStore } from '@storefront/bus';
 import { formatItemCount } from '@storefront/commerce';
 import { useLocation, withParameter } from '@storefront/routing';
+import { ShoppingCart } from 'lucide-react';
 import styled from 'styled-components';
 import { iconBox } from './icon-box';
 
@@ -50,19 +51,7 @@ export function CartButton() {
         open();
       }}
     >
-      <svg
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.6h8.8a2 2 0 0 0 2-1.5L22 7H6" />
-        <circle cx="10" cy="20.5" r="1.3" />
-        <circle cx="18" cy="20.5" r="1.3" />
-      </svg>
+      <ShoppingCart size={20} aria-hidden="true" />
       {/* Always in the page (hidden while empty), so the first addition makes no new style. */}
       <CountBadge hidden={count === 0} {...(count > 0 ? { 'data-testid': 'cart-count' } : {})}>
         {count}

@@ -1,6 +1,7 @@
 import { bus, stores, useStore } from '@storefront/bus';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from '@storefront/routing';
+import { Menu, User, X } from 'lucide-react';
 import styled from 'styled-components';
 import { Button, Container, media } from '@storefront/ui';
 import { AccountMenu } from './AccountMenu';
@@ -129,20 +130,7 @@ const MenuToggle = styled.summary`
   }
 `;
 
-const AccountIcon = () => (
-  <svg
-    width="20"
-    height="20"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    aria-hidden="true"
-  >
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-  </svg>
-);
+const AccountIcon = () => <User size={20} aria-hidden="true" />;
 
 const SignedInAs = styled.span`
   max-width: 14rem;
@@ -248,17 +236,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
                   aria-controls="mobile-menu"
                   aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 >
-                  <svg
-                    width="22"
-                    height="22"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                  >
-                    {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-                  </svg>
+                  {menuOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
                 </MenuToggle>
                 <MenuPanel id="mobile-menu" aria-label="Menu">
                   <NavEntries place="menu" pathname={pathname} onNavigate={closeMenu} />

@@ -2,6 +2,7 @@ import { SEARCH_PARAMETER, shellOwnedStores, stores, useStore } from '@storefron
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from '@storefront/routing';
 import { media } from '@storefront/ui';
+import { Search } from 'lucide-react';
 import styled from 'styled-components';
 
 const Form = styled.form`
@@ -86,18 +87,7 @@ export function SearchBox() {
         navigate(typed ? `/?${SEARCH_PARAMETER}=${encodeURIComponent(typed)}` : '/');
       }}
     >
-      <svg
-        width="16"
-        height="16"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="11" cy="11" r="7" />
-        <path d="m20 20-3.5-3.5" />
-      </svg>
+      <Search size={16} aria-hidden="true" />
       <input
         ref={input}
         type="search"
