@@ -19,7 +19,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 300_000,
+  // A deploy builds the module's UI (webpack) and service, checks and smoke-tests it, all beside the
+  // load the test sends: on a busy two-core machine that alone has taken close to five minutes.
+  timeout: 600_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: RELEASE_STACK.baseURL,
