@@ -14,7 +14,7 @@ import {
   type ProductionRule,
 } from './config';
 import { isUniqueViolation, type Database } from './database';
-import { openPglite, type EmbeddedCompilation } from './pglite';
+import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { listenOnLocalSocket } from './local-socket';
 import { createLogger, type Logger } from './logger';
@@ -67,11 +67,6 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
    * checked with the production rules, before anything is opened.
    */
   requirements?(config: ServiceConfig<S>): string[];
-  /**
-   * What the embedded database (no DATABASE_URL) is compiled for: 'memory' by default (a service that
-   * answers shoppers from memory); 'speed' for one that writes on their requests (checkout's orders).
-   */
-  embeddedDatabaseFor?: EmbeddedCompilation;
   /** Runs after migrations at every start; for data only the embedded development default should have. */
   seed?(context: ServiceContext<ServiceConfig<S>>): Promise<void>;
   start(context: ServiceContext<ServiceConfig<S>>): ServiceParts | Promise<ServiceParts>;
@@ -86,13 +81,9 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
 export async function openServiceDatabase(
   name: string,
   databaseUrl: string | undefined,
-  {
-    dataDir,
-    schema = name.replace(/-/g, '_'),
-    compiledFor = 'speed',
-  }: { dataDir?: string; schema?: string; compiledFor?: EmbeddedCompilation } = {},
+  { dataDir, schema = name.replace(/-/g, '_') }: { dataDir?: string; schema?: string } = {},
 ): Promise<Database> {
-  if (!databaseUrl) return openPglite(path.join(dataDir ?? defaultDataDir(), name), { compiledFor });
+  if (!databaseUrl) return openPglite(path.join(dataDir ?? defaultDataDir(), name));
   if (new URL(databaseUrl).searchParams.has('options'))
     return openPostgres({ connectionString: databaseUrl });
   const db = openPostgres({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
@@ -160,7 +151,6 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   const db = await openServiceDatabase(definition.name, config.DATABASE_URL, {
     dataDir: config.STOREFRONT_DATA_DIR,
     schema: config.DATABASE_SCHEMA,
-    compiledFor: definition.embeddedDatabaseFor ?? 'memory',
   });
   const applied = await migrate(db, definition.migrationsDir);
   if (applied.length) logger.info({ applied }, 'migrations applied');

@@ -78,8 +78,6 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
   name: 'checkout',
   version,
   defaultPort: DEFAULT_PORTS.checkout,
-  // Orders and carts are written on shoppers' requests: the embedded database is compiled for speed.
-  embeddedDatabaseFor: 'speed',
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   seed: async ({ db, config }) => {
