@@ -30,8 +30,9 @@ import { waitUntilReady } from '../processes';
  * node:http server for APIs), compares the figures with bench/budgets.json and writes reports/bench.md.
  * Exits 1 when a budget is missed.
  *
- * `npm run bench -- load` (or `memory`, `pages`, `apis`, several at once) measures only those sections, for work on
- * one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is left as it is.
+ * `npm run bench -- load` (or `memory`, `pages`, `apis`, several at once) measures only those sections,
+ * for work on one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is
+ * left as it is.
  *
  * `npm run bench -- faults` is a run of its own (faults-section.ts): stacks of its own, each fault made
  * under shoppers' traffic, reported in reports/faults.md.

@@ -41,13 +41,13 @@ async function createDatabaseFolder(dataDir: string) {
  * embedded database were as quick either way (the catalog and Square calls weigh more). Process-wide:
  * this process's other WebAssembly (undici's HTTP parser) too.
  */
-const compileWebAssemblyOnce = () => setFlagsFromString('--liftoff-only');
+const keepLiftoffCodeOnly = () => setFlagsFromString('--liftoff-only');
 
 /** Embedded Postgres in a folder (created on first start), or in memory when `dataDir` is omitted. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await createDatabaseFolder(dataDir);
   // Before PGlite's module is compiled, the first time this process opens one.
-  compileWebAssemblyOnce();
+  keepLiftoffCodeOnly();
   const db = await PGlite.create(dataDir, { startParams: PGLITE_START });
   const wrap =
     (q: Pick<PGlite, 'query'>): Queryable['query'] =>
