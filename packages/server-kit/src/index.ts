@@ -18,6 +18,7 @@ export * from './internal-client';
 export * from './storable-text';
 export * from './topology';
 export * from './outage-hold';
+export * from './endpoint-table';
 export * from './service-endpoints';
 export * from './metrics';
 export * from './tracing';
