@@ -34,19 +34,24 @@ interface Manifest {
   dependencies: Record<string, string>;
 }
 
-/** The package.json a source file belongs to. */
-function owningManifest(file: string): Manifest {
+/** The package.json a source file belongs to (its devDependencies counted when `withDev`). */
+function owningManifest(file: string, withDev = false): Manifest {
   let dir = path.dirname(file);
   while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
     name: string;
     dependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
   };
   return {
     file: path.join(dir, 'package.json'),
     name: manifest.name,
-    dependencies: { ...manifest.peerDependencies, ...manifest.dependencies },
+    dependencies: {
+      ...(withDev ? manifest.devDependencies : {}),
+      ...manifest.peerDependencies,
+      ...manifest.dependencies,
+    },
   };
 }
 
@@ -61,14 +66,6 @@ const { createRequire } = require('node:module');
 module.exports = createRequire(require.resolve(${JSON.stringify(`${owner}/package.json`)}))(${JSON.stringify(specifier)});
 `;
 
-/**
- * The workspace's own packages (TypeScript, not published) are compiled into the bundle; every other
- * package stays an import, resolved at run time from a production install (`npm ci --omit=dev`) the
- * way the unbundled code would resolve it. So that such an install is enough, each of those imports
- * must be a runtime dependency of the package whose code makes it; one that is not (a devDependency,
- * or one found only through hoisting) fails the build, naming the file, the import and the
- * package.json to declare it in.
- */
 /** The version of `name` that code in `ownerDir` loads: the nearest node_modules holding it. */
 function installedVersion(ownerDir: string, name: string): string | null {
   for (let dir = ownerDir; ; dir = path.dirname(dir)) {
@@ -79,8 +76,28 @@ function installedVersion(ownerDir: string, name: string): string | null {
   }
 }
 
-function runtimeDependencies(runnable: Runnable): Plugin {
-  const runnableRoot = path.join(REPO_ROOT, runnable.dir);
+/** How a bundle may import: from a production install, or from the repository's development one. */
+export interface ImportRules {
+  /** devDependencies count as dependencies (the repository's own commands, never a production image). */
+  development: boolean;
+}
+
+/** Whether a workspace package is plain JavaScript (loaded as it is, with its relative `require`s). */
+function isJavaScriptPackage(specifier: string): boolean {
+  const manifest = path.join(REPO_ROOT, 'node_modules', packageName(specifier), 'package.json');
+  return /\.c?js$/.test((JSON.parse(readFileSync(manifest, 'utf8')) as { main?: string }).main ?? '');
+}
+
+/**
+ * The workspace's own packages (TypeScript, not published) are compiled into the bundle; every other
+ * package stays an import, resolved at run time from a production install (`npm ci --omit=dev`) the
+ * way the unbundled code would resolve it. So that such an install is enough, each of those imports
+ * must be a runtime dependency of the package whose code makes it; one that is not (a devDependency,
+ * or one found only through hoisting) fails the build, naming the file, the import and the
+ * package.json to declare it in. The repository's own commands (`development`) may also use
+ * devDependencies, and load the workspace's JavaScript packages as they are.
+ */
+export function runtimeDependencies(runnableRoot: string, rules: ImportRules): Plugin {
   // Two workspace packages may each hold a copy of one version of a package (npm installs a copy
   // beside each when the root holds another version): the bundle loads the first owner's copy for
   // both, so a process never loads (and starts with) the same code twice.
@@ -99,10 +116,12 @@ function runtimeDependencies(runnable: Runnable): Plugin {
         if (args.path.startsWith('node:') || BUILTINS.has(args.path)) return { external: true };
         // A workspace package's folder is found at run time (its migrations, beside its package.json).
         if (args.path.startsWith(WORKSPACE_SCOPE))
-          return args.path.endsWith('/package.json') ? { external: true } : undefined;
+          return args.path.endsWith('/package.json') || (rules.development && isJavaScriptPackage(args.path))
+            ? { external: true }
+            : undefined;
         if (args.namespace === 'owned-dependency') return { external: true };
         const name = packageName(args.path);
-        const manifest = owningManifest(args.importer);
+        const manifest = owningManifest(args.importer, rules.development);
         if (!(name in manifest.dependencies)) {
           return {
             errors: [
@@ -138,7 +157,7 @@ export async function bundleRunnable(runnable: Runnable): Promise<void> {
     format: 'cjs',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [runtimeDependencies(runnable)],
+    plugins: [runtimeDependencies(path.join(REPO_ROOT, runnable.dir), { development: false })],
   });
 }
 

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { activate, BuildFiles, FileRegistry, publish, type Artifacts } from '@storefront/artifact-store';
-import { deployRemote, DeployRefused, rollbackTarget, type SmokeCheck } from './deploy';
+import { deployRemote, DeployRefused, type SmokeCheck } from './deploy';
+import { rollbackTarget } from './rollback-target';
 
 const shell = { busContract: '1.0.0', singletons: { react: '19.3.1', rxjs: '7.8.2' } };
 

@@ -187,21 +187,3 @@ export async function deployRemote(
     await activate(artifacts.registry, remote.name, published.version, options.by);
   return { version: published.version, previous, release: published };
 }
-
-/** The version to roll back to: the one named, or the one that was live before the current one. */
-export function rollbackTarget(registry: Registry, module: string, named?: string): string {
-  const record = registry.modules[module];
-  if (!record?.live) throw new DeployRefused(`${module} has no live version to roll back from.`);
-  if (named) {
-    if (!record.versions.some((v) => v.version === named))
-      throw new DeployRefused(`${module} has no published version ${named}.`);
-    return named;
-  }
-  const madeLive = ['activate', 'rollback', 'promote'];
-  const lastChange = [...record.history]
-    .reverse()
-    .find((entry) => madeLive.includes(entry.action) && entry.version === record.live);
-  if (!lastChange?.previous)
-    throw new DeployRefused(`${module} has no earlier live version; name one to roll back to.`);
-  return lastChange.previous;
-}

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ServicePart } from '@storefront/service-kit';
+import { findRepoRoot, type ServicePart } from '@storefront/service-kit';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+/** Found by walking up, so that it holds from the sources and from a command's bundle alike. */
+export const REPO_ROOT = findRepoRoot(__dirname);
 
 /** The deployable browser modules: each is built alone and published into the artifact store. */
 export interface RemoteModule {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -28,6 +29,10 @@ export const RELEASE_STACK = {
   }),
 };
 
+interface PackageScripts {
+  scripts: Record<string, string>;
+}
+
 export interface CommandResult {
   code: number;
   output: string;
@@ -38,7 +43,12 @@ export interface CommandResult {
 /** One of the repository's commands (`npm run deploy -- …`) against this stack, with what it printed. */
 export function runCommand(script: string, args: string[]): Promise<CommandResult> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', `delivery/src/cli/${script}.ts`, ...args], {
+  // What `npm run <script>` runs, without npm's own start-up: `node …` from the root package.json.
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageScripts)
+    .scripts;
+  const [node, ...command] = scripts[script]!.split(' ');
+  if (node !== 'node') throw new Error(`npm run ${script} does not start with node: ${scripts[script]}`);
+  const child = spawn(process.execPath, [...command, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...RELEASE_STACK.env(process.env.TEST_DATABASE_URL!) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { activate, endCanary } from '@storefront/artifact-store';
 import { defaultDataDir } from '@storefront/service-kit';
-import { rollbackTarget } from '../deploy';
+import { rollbackTarget } from '../rollback-target';
 import { setModuleImageTag } from '../kubernetes-release';
 import { findRemote } from '../modules';
 import { openStackArtifacts, operator } from '../publish';

@@ -6,6 +6,7 @@ import { buildApps } from '../build';
 import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';
 import { devSessionFile, remoteModules, SHELL_DIR } from '../modules';
 import { bundleFile, bundleRunnables, RUNNABLES } from '../bundle';
+import { bundleOperatorCommands } from '../command-bundle';
 import { startProcess, stopAll, waitUntilReady } from '../processes';
 import { endpointsFile, ModuleServices } from '../module-services';
 import { artifactSettings, openStackArtifacts, publishReleases } from '../publish';
@@ -135,7 +136,7 @@ async function start() {
 
   console.log('Building what changed…');
   await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
-  await bundleRunnables();
+  await Promise.all([bundleRunnables(), bundleOperatorCommands()]);
 
   await publishReleases(remoteModules, (line) => console.log(`  ${line}`));
   const { dir: artifactDir, registrySchema } = artifactSettings();

@@ -1,4 +1,4 @@
-import { BucketBuilds, type BucketSettings } from './bucket-builds';
+import type { BucketBuilds, BucketSettings } from './bucket-builds';
 import { BuildFiles } from './build-files';
 import { FileRegistry } from './file-registry';
 import { PostgresRegistry } from './postgres-registry';
@@ -40,7 +40,8 @@ export async function openArtifacts({
   const registry = databaseUrl
     ? await PostgresRegistry.open(databaseUrl, registrySchema)
     : new FileRegistry(dir);
-  const builds = bucket ? new BucketBuilds(bucket) : undefined;
+  // The S3 client is loaded only where a bucket is used: a command on one machine starts without it.
+  const builds = bucket ? new (await import('./bucket-builds')).BucketBuilds(bucket) : undefined;
   return {
     files: new BuildFiles(dir),
     registry,
