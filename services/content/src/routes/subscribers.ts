@@ -1,6 +1,5 @@
 import { newsletterSubscriptionSchema, type NewsletterResult } from '@storefront/commerce';
 import {
-  HttpProblem,
   parseInput,
   rateLimit,
   type Database,
@@ -8,7 +7,7 @@ import {
   type RateLimitOptions,
 } from '@storefront/service-kit';
 import { Router } from 'express';
-import { addSubscriber } from '../store/subscribers-store';
+import { subscribeToNewsletter } from '../domain/subscribe';
 
 export function subscribersRoutes(db: Database, signUps: RateLimitOptions, limits: LimitStore): Router {
   const router = Router();
@@ -21,17 +20,10 @@ export function subscribersRoutes(db: Database, signUps: RateLimitOptions, limit
         req.body ?? {},
         'Required fields missing',
       );
-      const outcome = await addSubscriber(db, subscription, {
+      await subscribeToNewsletter(db, subscription, {
         submittedAt: new Date(),
         userAgent: req.get('user-agent') ?? null,
       });
-      if (outcome === 'already_subscribed') {
-        throw new HttpProblem(
-          409,
-          'Already subscribed',
-          'This email is already subscribed to our newsletter.',
-        );
-      }
       const body: NewsletterResult = { status: 'subscribed' };
       res.status(201).json(body);
     },
