@@ -36,7 +36,9 @@ test('a product picture that cannot be loaded gives way to the default vial on e
   // The BPC-157 checkout's Add to Cart goes on to the cart checkout, whose line shows the default vial.
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page).toHaveURL(/\/cart-checkout$/);
-  await expect(page.getByTestId('cart-line').getByTestId('default-image')).toHaveCount(1);
+  // The page's own list: the cart panel, which the add opens too, lists the same line.
+  const items = page.getByRole('region', { name: 'Your items' });
+  await expect(items.getByTestId('cart-line').getByTestId('default-image')).toHaveCount(1);
   await page.goto('/');
   await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
   const cart = page.getByRole('dialog', { name: 'Shopping cart' });
