@@ -14,6 +14,7 @@ export default tseslint.config(
       '**/dist-dev/**',
       '**/dist-sourcemaps/**',
       '**/.data/**',
+      '**/.stryker-tmp/**',
       'coverage/**',
       '**/test-results/**',
       '.nx/**',

@@ -22,6 +22,8 @@ const project = (displayName, roots, testEnvironment) => ({
   transform,
   setupFilesAfterEnv: testEnvironment === 'jsdom' ? ['<rootDir>/jest.setup.ts'] : [],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // A StrykerJS sandbox left by an interrupted run holds copies of tests.
+  testPathIgnorePatterns: ['/node_modules/', '/\\.stryker-tmp/'],
   rootDir: __dirname,
 });
 

@@ -14,7 +14,7 @@ describe('dollarsToCents', () => {
   });
 
   it.each(['', 'abc', '1.999', '-5', '1e3'])('refuses %p', (input) => {
-    expect(() => dollarsToCents(input)).toThrow(RangeError);
+    expect(() => dollarsToCents(input)).toThrow(new RangeError(`Not a dollar amount: ${input}`));
   });
 });
 
@@ -37,7 +37,7 @@ describe('formatUsd', () => {
   });
 
   it('refuses fractional cents', () => {
-    expect(() => formatUsd(10.5)).toThrow(RangeError);
+    expect(() => formatUsd(10.5)).toThrow(new RangeError('Not a whole number of cents: 10.5'));
   });
 });
 
@@ -61,6 +61,6 @@ describe('multiplyAndRoundHalfUp', () => {
   });
 
   it('refuses negative amounts', () => {
-    expect(() => multiplyAndRoundHalfUp(-1, 1, 1)).toThrow(RangeError);
+    expect(() => multiplyAndRoundHalfUp(-1, 1, 1)).toThrow(new RangeError('Amounts are never negative'));
   });
 });

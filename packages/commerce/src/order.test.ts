@@ -4,6 +4,7 @@ import {
   FLAT_SHIPPING,
   formatDiscountPercent,
   lineTotal,
+  TAX_RATE_LABEL,
 } from './order';
 
 describe('computeOrderTotals (spec section 9)', () => {
@@ -87,12 +88,26 @@ describe('computeOrderTotals (spec section 9)', () => {
     expect(computeOrderTotals([])).toMatchObject({ subtotal: 0, tax: 0, total: FLAT_SHIPPING });
   });
 
+  // By message: a rate or quantity out of range also makes some amount negative or fractional, which
+  // the money functions refuse on their own; these tests are for the rule that names the input.
   it.each([0, -1, 1.5, Number.NaN])('refuses quantity %p', (quantity) => {
-    expect(() => lineTotal({ unitPrice: 100, quantity })).toThrow(RangeError);
+    expect(() => lineTotal({ unitPrice: 100, quantity })).toThrow(
+      new RangeError(`Quantity must be a whole number of at least 1: ${quantity}`),
+    );
   });
 
   it.each([-0.1, 1.01, Number.NaN])('refuses discount rate %p', (rate) => {
-    expect(() => computeOrderTotals([{ unitPrice: 100, quantity: 1 }], rate)).toThrow(RangeError);
+    expect(() => computeOrderTotals([{ unitPrice: 100, quantity: 1 }], rate)).toThrow(
+      new RangeError(`Discount rate out of range: ${rate}`),
+    );
+  });
+
+  it('takes a whole discount (rate 1), the edge of the range', () => {
+    expect(computeOrderTotals([{ unitPrice: 100, quantity: 1 }], 1)).toMatchObject({
+      discount: 100,
+      tax: 0,
+      total: FLAT_SHIPPING,
+    });
   });
 });
 
@@ -100,6 +115,10 @@ describe('discount presentation', () => {
   it('shows a rate as a whole percent', () => {
     expect(formatDiscountPercent(0.1)).toBe('10%');
     expect(formatDiscountPercent(0.125)).toBe('13%');
+  });
+
+  it("names the tax rate as the summary shows it ('8%')", () => {
+    expect(TAX_RATE_LABEL).toBe('8%');
   });
 
   it('carries rates as basis points without float drift', () => {
