@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { packageRootOf } from '@storefront/service-kit';
 import { REPO_ROOT, serviceProcesses, SHELL_DIR } from './modules';
 
 /** A process that runs in production: its package folder and the entry point bundled from it. */
@@ -36,8 +37,7 @@ interface Manifest {
 
 /** The package.json a source file belongs to (its devDependencies counted when `withDev`). */
 function owningManifest(file: string, withDev = false): Manifest {
-  let dir = path.dirname(file);
-  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const dir = packageRootOf(path.dirname(file));
   const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
     name: string;
     dependencies?: Record<string, string>;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { packageRootOf } from '@storefront/service-kit';
 import { runtimeDependencies } from './bundle';
 import { REPO_ROOT } from './modules';
 
@@ -21,11 +22,7 @@ export const commandBundleFile = (name: string) => path.join(DELIVERY_DIR, 'dist
 export const commandRecordFile = (name: string) => `${commandBundleFile(name)}.inputs.json`;
 
 /** The package.json above a source file: how it bundles (its dependencies) is decided there. */
-function manifestOf(file: string): string {
-  let dir = path.dirname(file);
-  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return path.join(dir, 'package.json');
-}
+const manifestOf = (file: string) => path.join(packageRootOf(path.dirname(file)), 'package.json');
 
 /**
  * Bundles `delivery/src/cli/<name>.ts`, the workspace's TypeScript compiled in and every other package
