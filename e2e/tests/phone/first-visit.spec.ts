@@ -152,3 +152,21 @@ test('a vial size tapped on a home card before the page hydrated shows its price
     '20mg',
   );
 });
+
+test("'Try Again' and a checkout's 'Back' tapped at once go where they say", async ({ page }) => {
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'Research Peptide Catalog' }).waitFor();
+  await page.goto('/cancel', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  test
+    .info()
+    .annotations.push({
+      type: 'hydrated when Try Again was tapped',
+      description: String(await hydrated(page)),
+    });
+  await expect(page).toHaveURL(/\/catalog$/, { timeout: 30_000 });
+
+  await page.goto('/checkout/semax', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page).toHaveURL(/\/catalog$/, { timeout: 30_000 });
+});

@@ -1,6 +1,6 @@
 import { bus } from '@storefront/bus';
 import { affiliateDiscountLabel } from '@storefront/commerce';
-import { ActionField, Button, FormNotice, Input, Spinner, useFormEcho } from '@storefront/ui';
+import { ActionField, Button, FormNotice, Input, keepsEarlyTap, Spinner, useFormEcho } from '@storefront/ui';
 import { useLocation } from '@storefront/routing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -168,7 +168,7 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
           <Button
             type="button"
             $variant="ghost"
-            data-replay=""
+            {...keepsEarlyTap}
             onClick={() => {
               focusToggle.current = true;
               cancel();

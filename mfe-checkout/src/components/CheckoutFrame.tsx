@@ -1,8 +1,9 @@
 import { ApiError } from '@storefront/commerce';
 import { Button, Card, Container, media, PageLoading, type AsyncState } from '@storefront/ui';
 import type { ReactNode } from 'react';
-import { useGoBackOrHome, useNavigate } from '@storefront/routing';
+import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
+import { GoBackButton } from './GoBackButton';
 
 export const Page = styled.main`
   padding: 1.5rem 0 4rem;
@@ -60,19 +61,13 @@ export function CheckoutFrame({
   back: 'home' | 'history';
   children: ReactNode;
 }) {
-  const navigate = useNavigate();
-  const goBack = useGoBackOrHome();
   return (
     <Page>
       <Container>
         <TopBar>
-          <Button
-            type="button"
-            $variant="secondary"
-            onClick={() => (back === 'home' ? navigate('/') : goBack())}
-          >
+          <GoBackButton to={back} $variant="secondary">
             ← Back
-          </Button>
+          </GoBackButton>
           <h1>{title}</h1>
         </TopBar>
         {children}

@@ -1,10 +1,10 @@
 import { Button } from '@storefront/ui';
-import { Link, useGoBackOrHome } from '@storefront/routing';
+import { Link } from '@storefront/routing';
+import { GoBackButton } from '../components/GoBackButton';
 import { ResultCard } from '../components/ResultCard';
 
 /** /cancel (spec section 2): nothing was charged; back home, or back to the payment page. */
 export default function CancelPage() {
-  const goBack = useGoBackOrHome();
   return (
     <ResultCard>
       <h1>Payment Cancelled</h1>
@@ -21,9 +21,7 @@ export default function CancelPage() {
         <Button as={Link} to="/" $variant="secondary">
           Back to Homepage
         </Button>
-        <Button type="button" onClick={goBack}>
-          Try Again
-        </Button>
+        <GoBackButton to="history">Try Again</GoBackButton>
       </div>
     </ResultCard>
   );

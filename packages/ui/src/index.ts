@@ -13,6 +13,7 @@ export * from './scroll-reveal';
 export * from './use-resource';
 export * from './preloaded-data';
 export * from './use-hydrated';
+export * from './early-tap';
 export * from './use-added-feedback';
 export * from './product-picture';
 export * from './remote-error-boundary';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { keepsEarlyTap } from './early-tap';
 
 const Stepper = styled.div`
   display: inline-flex;
@@ -85,7 +86,7 @@ export function QuantityStepper({
   const [draft, setDraft] = useState<string | null>(null);
   const step = (next: number) => ({
     type: stepsSubmit ? ('submit' as const) : ('button' as const),
-    ...(stepsSubmit ? { name, value: String(next), form } : { 'data-replay': '' }),
+    ...(stepsSubmit ? { name, value: String(next), form } : keepsEarlyTap),
     onClick: (event: React.MouseEvent) => {
       event.preventDefault();
       setDraft(null);

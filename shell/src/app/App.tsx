@@ -231,13 +231,11 @@ export interface AppProps {
 /**
  * Marks the page as hydrated (<html data-hydrated>): from here its forms are React's. Until then they
  * post to the shell's server, which completes them, and the early script keeps taps on what only a
- * script can do, to replay them now (document.ts).
+ * script can do, for each such control to carry out as it hydrates (document.ts, keepsEarlyTap).
  */
 function useMarkHydrated() {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '');
-    const early = (window as { __storefrontReplay?: HTMLElement[] }).__storefrontReplay ?? [];
-    for (const control of early.splice(0)) if (control.isConnected) control.click();
   }, []);
 }
 
