@@ -68,8 +68,8 @@ export const baseConfigShape = {
   SOCKET_PATH: optionalSocketPath(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /**
-   * How long a call to another service that is safe to repeat waits while that service restarts
-   * (holdThroughOutage), before it counts as unreachable. 0: at once.
+   * How long a call to another service, or a use case, that is safe to repeat waits while that
+   * service or the database restarts (holdThroughOutage), before it counts as unreachable. 0: at once.
    */
   SERVICE_OUTAGE_HOLD_MS: z.coerce.number().int().min(0).default(5_000),
   /**

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type Refusal } from './domain-errors';
+import { isDatabaseUnreachable } from './outage-hold';
 
 export interface FieldError {
   field: string;
@@ -30,7 +31,11 @@ const GENERIC_TITLES: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Something went wrong',
+  503: 'Service unavailable',
 };
+
+/** How long a client is asked to wait before trying again while a dependency is restarting. */
+const OUTAGE_RETRY_AFTER_SECONDS = 1;
 
 type ProblemFields = Pick<HttpProblem, 'status' | 'title' | 'detail' | 'errors'>;
 
@@ -132,6 +137,16 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
           GENERIC_TITLES[status] ?? GENERIC_TITLES[400]!,
           'The request cannot be read.',
         ),
+      );
+    }
+    // The database (or a service) restarting is an outage of a moment, not a fault in this request.
+    if (isDatabaseUnreachable(error)) {
+      logger.warn({ reqId: req.id, err: error }, 'dependency unreachable');
+      return sendProblem(
+        res,
+        new HttpProblem(503, GENERIC_TITLES[503]!, 'Please try again in a moment.', undefined, {
+          'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS),
+        }),
       );
     }
     logger.error({ reqId: req.id, err: error }, 'unhandled error');

@@ -270,6 +270,51 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
     }
   });
 
+  it('answers a request whose database session was cut (a restart) with 503 and Retry-After, not 500', async () => {
+    const db = await openServiceDatabase('svc', postgresUrl, { schema: schemas[0] });
+    const routes = express.Router();
+    routes.get('/slow', async (_req, res) => {
+      res.json((await db.query("SELECT pg_sleep(5), 'slept' AS done")).rows);
+    });
+    routes.get('/broken', async (_req, res) => {
+      res.json((await db.query('SELEC 1')).rows);
+    });
+    const app = createServiceApp({
+      ...testAppSettings,
+      name: 'widgets',
+      version: '1.2.3',
+      db,
+      logger: silentLogger(),
+      bodyLimit: '1kb',
+      routes,
+    });
+    try {
+      const slow = request(app)
+        .get('/slow')
+        .then((res) => res);
+      let sleeping: number[] = [];
+      for (let tries = 0; sleeping.length === 0 && tries < 200; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        sleeping = (
+          await db.query<{ pid: number }>(
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE '%pg_sleep(5), ''slept''%' AND pid <> pg_backend_pid()",
+          )
+        ).rows.map((row) => row.pid);
+      }
+      await db.query('SELECT pg_terminate_backend($1)', [sleeping[0]]);
+      const cut = await slow;
+      expect([cut.status, cut.headers['retry-after'], cut.body.title]).toEqual([
+        503,
+        '1',
+        'Service unavailable',
+      ]);
+      // An error in the statement itself is still the server's fault.
+      expect((await request(app).get('/broken')).status).toBe(500);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('reads bigint as a number, as PGlite does', async () => {
     const db = await openServiceDatabase('svc', postgresUrl, { schema: schemas[0] });
     try {

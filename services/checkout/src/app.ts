@@ -19,6 +19,8 @@ export interface CheckoutParts {
   limits: CheckoutLimits;
   webhooks: WebhookSettings;
   logger: Logger;
+  /** How long a use case safe to repeat waits out the database restarting. */
+  outageHoldMs: number;
 }
 
 /** Every route of the checkout service; the service's start and its tests build it the same way. */

@@ -146,6 +146,7 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
         cartCookie: { secure: config.SITE_URL.startsWith('https:') },
         payments,
         logger,
+        outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
         limits: {
           affiliateAttempts: new Limiter(
             'affiliate-attempts',

@@ -127,6 +127,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
       limits: roomyLimits(),
       webhooks: { signatureKey: SIGNATURE_KEY, notificationUrl },
       logger: silentLogger(),
+      outageHoldMs: 5_000,
     });
 
   const checkout = await openTestService(kind, {

@@ -65,6 +65,7 @@ const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: CheckoutLimits,
         limits,
         webhooks: { signatureKey: 'unused', notificationUrl: 'http://shop.test/webhooks/square' },
         logger: silentLogger(),
+        outageHoldMs: 0,
       }),
     }),
     trustProxy,
@@ -318,6 +319,36 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     expect(res.status).toBe(422);
     expect(res.body.detail).toBe('This Idempotency-Key was already used for a different order.');
   });
+
+  // PGlite runs in this process: there is no connection to cut.
+  (kind === 'postgres' ? it : it.skip)(
+    'a keyed order whose database connection is cut mid-way (a restart) is made once the database answers',
+    async () => {
+      const before = await orderCount();
+      // The orders table locked, the order's INSERT waits on it; its session is then terminated, as a
+      // PostgreSQL restart terminates every session, and the lock released.
+      let sent: Promise<request.Response> | undefined;
+      await checkout.db.transaction(async (tx) => {
+        await tx.query('LOCK TABLE orders IN EXCLUSIVE MODE');
+        sent = place(order(), 'cut-connection-0001').then((res) => res);
+        let waiting: number[] = [];
+        for (let tries = 0; waiting.length === 0 && tries < 200; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          const rows = await tx.query<{ pid: number }>(
+            "SELECT pid FROM pg_locks WHERE relation = 'orders'::regclass AND NOT granted",
+          );
+          waiting = rows.rows.map((row) => row.pid);
+        }
+        expect(waiting).toHaveLength(1);
+        await tx.query('SELECT pg_terminate_backend($1)', [waiting[0]]);
+      });
+      const answer = await sent!;
+      expect(answer.status).toBe(201);
+      expect(await orderCount()).toBe(before + 1);
+      const again = await place(order(), 'cut-connection-0001');
+      expect(again.body.orderId).toBe(answer.body.orderId);
+    },
+  );
 
   it.each([
     [

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { checkoutProblem, type OrderRequest, type PlacedOrder } from '@storefront/commerce';
-import { DomainError, type Database } from '@storefront/service-kit';
+import {
+  DomainError,
+  holdThroughOutage,
+  isDatabaseUnreachable,
+  type Database,
+} from '@storefront/service-kit';
 import type { CatalogPricing } from '../catalog-client';
 import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
 import type { OrderForPayment } from '../payments/square-order';
@@ -20,6 +25,8 @@ export interface OrderServices {
   pricing: CatalogPricing;
   payments: PaymentGateway;
   limits: CheckoutLimits;
+  /** How long a keyed order waits out the database restarting before it fails. */
+  outageHoldMs: number;
 }
 
 const keyReused = () =>
@@ -48,13 +55,25 @@ export async function placeOrder(
   services: OrderServices,
   caller: Caller,
 ): Promise<{ created: boolean; order: PlacedOrder }> {
-  const { db, pricing, limits } = services;
+  const { limits, outageHoldMs } = services;
   const problem = checkoutProblem(request);
   if (problem) throw new DomainError('malformed', problem.title, problem.description);
-  const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing.
   await limits.orders.charge(caller.client, 'orders');
+  const place = () => priceStoreAndLink(request, idempotencyKey, services, caller);
+  // A keyed order may run again if the database drops its connection (a restart, a failover): a
+  // second run stores it once the database is back, or finds it if the first had stored it.
+  return idempotencyKey === null ? place() : holdThroughOutage(place, outageHoldMs, isDatabaseUnreachable);
+}
 
+async function priceStoreAndLink(
+  request: OrderRequest,
+  idempotencyKey: string | null,
+  services: OrderServices,
+  caller: Caller,
+): Promise<{ created: boolean; order: PlacedOrder }> {
+  const { db, pricing, limits } = services;
+  const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   const affiliate = request.affiliateCode
     ? await discountOfCode(db, limits.affiliateAttempts, caller.client, request.affiliateCode, 'every-try')
     : null;
