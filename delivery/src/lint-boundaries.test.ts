@@ -27,13 +27,13 @@ describe('lint keeps the boundaries between packages', () => {
     expect(
       await rulesBroken(
         'services/product/test/probe.test.ts',
-        "export { startCatalog } from '@storefront/catalog-service/src/app';\n",
+        "export { startCatalog } from '@storefront/catalog-service/src/definition';\n",
       ),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
       await rulesBroken(
         'services/product/test/probe.test.ts',
-        "export { startCatalog } from '@storefront/catalog-service/app';\n",
+        "export { startCatalog } from '@storefront/catalog-service/definition';\n",
       ),
     ).toEqual([]);
   });
@@ -52,7 +52,7 @@ describe('lint keeps the boundaries between packages', () => {
   });
 
   it('refuses a shared package or the shell importing a service, but not their tests', async () => {
-    const importsService = "export { startContent } from '@storefront/content-service/app';\n";
+    const importsService = "export { startContent } from '@storefront/content-service/definition';\n";
     expect(await rulesBroken('packages/artifact-store/src/probe.ts', importsService)).toContain(
       '@typescript-eslint/no-restricted-imports',
     );

@@ -14,7 +14,7 @@ import {
   type TestService,
 } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { startCatalog } from '../src/app';
+import { startCatalog } from '../src/definition';
 import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';
 
 const migrations = path.join(__dirname, '../migrations');

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startCatalog } from '@storefront/catalog-service/app';
+import { startCatalog } from '@storefront/catalog-service/definition';
 import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
 import { createServiceApp, Limiter } from '@storefront/service-kit';

@@ -1,7 +1,21 @@
 import path from 'node:path';
-import { DEFAULT_PORTS, type ServiceDefinition } from '@storefront/service-kit';
+import {
+  DEFAULT_PORTS,
+  dataVersion,
+  memoryLimits,
+  openLiveSnapshot,
+  representJson,
+  type Database,
+  type LimitStore,
+  type Logger,
+  type RateLimitOptions,
+  type ServiceDefinition,
+  type ServiceParts,
+} from '@storefront/service-kit';
 import { z } from 'zod';
-import { startContent } from './app';
+import { contentRoutes } from './app';
+import { policyPath } from './routes/policies';
+import { listPolicies } from './store/policies-store';
 import { version } from '../package.json';
 
 const configShape = {
@@ -16,6 +30,32 @@ const configShape = {
     .positive()
     .default(60 * 60_000),
 };
+
+/** The content service: policies answered from a live snapshot, sign-ups written to the database. */
+export async function startContent(
+  { db, logger, limits = memoryLimits }: { db: Database; logger: Logger; limits?: LimitStore },
+  /** Newsletter sign-ups one client may send per window. */
+  signUps: RateLimitOptions,
+): Promise<ServiceParts> {
+  const policies = await openLiveSnapshot({
+    name: 'policies',
+    version: () => dataVersion(db),
+    // Policies change rarely; a short shared cache keeps page loads off the service, ETags after that.
+    load: async () =>
+      new Map(
+        (await listPolicies(db)).map((policy) => [
+          policyPath(policy.slug),
+          representJson(policy, 'public, max-age=300'),
+        ]),
+      ),
+    logger,
+  });
+  return {
+    routes: contentRoutes(policies.current, db, signUps, limits),
+    published: (path) => policies.current()?.get(path),
+    stop: policies.close,
+  };
+}
 
 export const contentService: ServiceDefinition<typeof configShape> = {
   name: 'content',

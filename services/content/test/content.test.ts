@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { startContent } from '../src/app';
+import { startContent } from '../src/definition';
 
 const migrations = path.join(__dirname, '../migrations');
 

@@ -1,8 +1,19 @@
 import path from 'node:path';
-import { DEFAULT_PORTS, localUrl, url, type ServiceDefinition } from '@storefront/service-kit';
+import {
+  DEFAULT_PORTS,
+  dataVersion,
+  localUrl,
+  openLiveSnapshot,
+  url,
+  type Database,
+  type Logger,
+  type ServiceDefinition,
+  type ServiceParts,
+} from '@storefront/service-kit';
 import { z } from 'zod';
-import { createCatalogClient } from './catalog-client';
-import { startProduct } from './app';
+import { productServiceRoutes } from './app';
+import { createCatalogClient, type CatalogClient } from './catalog-client';
+import { loadProductSnapshot } from './product-snapshot';
 import { version } from '../package.json';
 
 const configShape = {
@@ -10,6 +21,31 @@ const configShape = {
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   SHOP_NAME: z.string().min(1).default('Helix Research'),
 };
+
+/**
+ * The product service: every page answered from a live snapshot, reloaded when its own records or the
+ * catalogue's summaries change (the catalogue is asked for its ETag at each version check).
+ */
+export async function startProduct(
+  { db, logger }: { db: Database; logger: Logger },
+  catalog: CatalogClient,
+  shopName: string,
+): Promise<ServiceParts> {
+  const snapshot = await openLiveSnapshot({
+    name: 'product pages',
+    version: async () => `${await dataVersion(db)}|${await catalog.summariesVersion()}`,
+    load: () => loadProductSnapshot(db, catalog),
+    logger,
+  });
+  return {
+    routes: productServiceRoutes(snapshot.current, shopName),
+    published: (path) => snapshot.current()?.published.get(path),
+    stop: () => {
+      snapshot.close();
+      void catalog.close();
+    },
+  };
+}
 
 export const productService: ServiceDefinition<typeof configShape> = {
   name: 'product',

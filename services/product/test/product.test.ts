@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startCatalog } from '@storefront/catalog-service/app';
+import { startCatalog } from '@storefront/catalog-service/definition';
 import { productPageSchema } from '@storefront/commerce';
 import {
   openTestService,
@@ -12,7 +12,7 @@ import {
 } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { createCatalogClient } from '../src/catalog-client';
-import { startProduct } from '../src/app';
+import { startProduct } from '../src/definition';
 import { pdfText } from './pdf-text';
 
 const CATALOGUE_IDS = [

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { activate, BuildFiles, FileRegistry, publish } from '@storefront/artifact-store';
-import { startContent } from '@storefront/content-service/app';
+import { startContent } from '@storefront/content-service/definition';
 import { loadConfig } from '@storefront/service-kit';
 import { openTestService, silentLogger, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
