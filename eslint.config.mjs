@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['delivery/src/**', '**/src/main.ts', '**/src/cli/**'],
+    files: ['delivery/src/**', 'bench/src/**', '**/src/main.ts', '**/src/cli/**'],
     rules: { 'no-console': 'off' },
   },
 );

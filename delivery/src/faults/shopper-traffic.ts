@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { distinctOrder } from '../bench/distinct-order';
+import { distinctOrder } from './distinct-order';
 
 /**
  * One request a shopper makes in turn: a read (a page or an API), a new order of their own, or another

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import webpack from 'webpack';
-import { REPO_ROOT } from '../modules';
+import { BENCH_ROOT } from '../paths';
 
-const FLOOR_DIR = path.join(REPO_ROOT, 'bench/floor');
+const FLOOR_DIR = path.join(BENCH_ROOT, 'floor');
 
 /** Builds the floor app (React 19 createRoot and one <h1>) with the webpack and SWC the storefront uses. */
 export async function buildFloorApp(): Promise<string> {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { REPO_ROOT } from '../modules';
+import path from 'node:path';
+import { BENCH_ROOT } from '../paths';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -35,8 +36,8 @@ export interface LoadOptions {
 export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
   const worker = spawn(
     process.execPath,
-    ['--import', 'tsx', 'delivery/src/bench/load-worker.ts', JSON.stringify(options)],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    ['--import', 'tsx', path.join(BENCH_ROOT, 'src/processes/load-worker.ts'), JSON.stringify(options)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
   worker.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
-import { distinctOrder } from './distinct-order';
-import type { LoadFigures, LoadOptions } from './load';
+import { distinctOrder } from '@storefront/delivery/faults/distinct-order';
+import type { LoadFigures, LoadOptions } from '../measure/load';
 
 /**
  * One load measurement (load.ts starts this for each): the LoadOptions as JSON in argv[2], the

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { openSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { localUrl, type ServicePart } from '@storefront/service-kit';
+import type { ServicePart } from '@storefront/service-kit';
 import {
   canRestartPostgres,
   freezeInstance,
@@ -16,11 +15,11 @@ import {
   type DrillOutcome,
   type Fault,
   type OrderLedger,
-} from '../faults';
-import { measureCrowd, type CrowdFigures } from '../faults/crowd';
-import { REPO_ROOT } from '../modules';
-import { waitUntilReady } from '../processes';
-import { startBareServer } from './load-section';
+} from '@storefront/delivery/faults';
+import { measureCrowd, type CrowdFigures } from '../measure/crowd';
+import { REPO_ROOT } from '../paths';
+import { startBareServer } from '../processes/reference-server';
+import { startBenchStack } from '../processes/stack';
 
 const SERVICES: ServicePart[] = ['catalog', 'product', 'checkout', 'account', 'content'];
 const SHOPPERS = 20;
@@ -33,29 +32,19 @@ interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** `npm start` with the given settings, on ports of its own, logging to a file; resolved when it serves. */
+/** A stack of its own for the fault drills, handled as the drills handle one. */
 async function startStack(name: string, offset: number, env: NodeJS.ProcessEnv): Promise<RunningStack> {
-  const dataDir = `.data/faults-${name}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/cli/start.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      STOREFRONT_PORT_OFFSET: String(offset),
-      STOREFRONT_DATA_DIR: dataDir,
-      STOREFRONT_FRESH: '1',
-      LOG_LEVEL: 'warn',
-      // Shoppers of the drills place many orders each; the limits themselves are proven by the tests.
-      ORDER_LIMIT_PER_CLIENT: '100000',
-    },
-    stdio: ['ignore', openSync(path.join(REPO_ROOT, `.data/faults-${name}.log`), 'w'), 'inherit'],
+  const stack = await startBenchStack(`faults-${name}`, offset, {
+    ...env,
+    LOG_LEVEL: 'warn',
+    // Shoppers of the drills place many orders each; the limits themselves are proven by the tests.
+    ORDER_LIMIT_PER_CLIENT: '100000',
   });
-  await waitUntilReady(`${name} stack`, `${localUrl('shell', offset)}/healthz`, 600_000);
   return {
-    handle: new StackHandle(path.join(REPO_ROOT, dataDir)),
+    handle: new StackHandle(path.join(REPO_ROOT, stack.dataDir)),
     async stop() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      stack.process.kill('SIGTERM');
+      await once(stack.process, 'exit');
     },
   };
 }

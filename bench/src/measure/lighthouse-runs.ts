@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from '@storefront/delivery/chromium';
 
 // Lighthouse runs as its own CLI process: its page-side functions are sent to the browser as source
 // text, which must not pass through the TypeScript loader this script runs under.

@@ -1,8 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../modules';
+import { REPO_ROOT } from '../paths';
+import { startBareServer } from '../processes/reference-server';
+import type { LoadRow } from '../report/load-row';
+import { round } from '../report/numbers';
 import { type LoadFigures } from './load';
-import { loadRunner, medianFigures, median, startBareServer, type LoadRow } from './load-section';
+import { loadRunner } from './reads';
+import { median, medianFigures } from './statistics';
 
 export interface PageCrowdBudgets {
   connections: number;
@@ -19,7 +23,6 @@ export interface PageCrowdTarget {
 }
 
 const ROUNDS = 3;
-const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * Anonymous pages under a crowd (ADR 0013's page cache): each page at `connections` clients beside a

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from '@storefront/delivery/chromium';
 
 /** An interaction a shopper makes on a page that has loaded, and how to make it. */
 export interface Interaction {

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PageCrowdBudgets } from './measure/page-crowd';
+import { BENCH_ROOT } from './paths';
+
+export interface LoadBudgets {
+  connections: number;
+  seconds: number;
+  minReadShareDirect: number;
+  minReadShareThroughShell: number;
+  maxReadP99DirectMs: number;
+  maxReadP99ThroughShellMs: number;
+  orderClients: number[];
+  budgetedOrderClients: number;
+  /** Orders sent per run: a fixed count, so every one is answered and can be accounted for. */
+  ordersPerRun: number;
+  maxOrderP99Ms: number;
+  minOrdersPerSecondPostgres: number;
+  minOrdersPerSecondEmbedded: number;
+}
+
+/** Every budget the report is judged by: bench/budgets.json, which only an issue's targets change. */
+export interface Budgets {
+  minPerformanceScore: number;
+  minPerformanceScoreInAnyRun: number;
+  maxLcpMs: number;
+  maxTbtMs: number;
+  /** A page's TBT at most the floor app's, measured in the same run, plus this. */
+  maxTbtOverFloorMs: number;
+  maxInpMs: number;
+  maxCls: number;
+  maxHomeJsKb: number;
+  maxApiP95Ms: number;
+  /** Everything `npm start` runs, idle: the sum of its processes' proportional resident memory. */
+  maxIdleStackMb: number;
+  load: LoadBudgets;
+  pageCrowd: PageCrowdBudgets;
+}
+
+export const readBudgets = (): Budgets =>
+  JSON.parse(readFileSync(path.join(BENCH_ROOT, 'budgets.json'), 'utf8')) as Budgets;

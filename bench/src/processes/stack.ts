@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { localUrl } from '@storefront/service-kit';
+import { waitUntilReady } from '@storefront/delivery/processes';
+import { REPO_ROOT } from '../paths';
+
+export interface BenchStack {
+  process: ChildProcess;
+  /** Its shell's address. */
+  base: string;
+  /** Its data folder, relative to the repository (fresh at each start). */
+  dataDir: string;
+}
+
+/**
+ * `npm start` on ports shifted by `offset`, with a data folder of its own (started fresh) and its output
+ * in `.data/<name>.log`; resolved once its shell answers. Stopped by killing `process`.
+ */
+export async function startBenchStack(
+  name: string,
+  offset: number,
+  env: NodeJS.ProcessEnv,
+): Promise<BenchStack> {
+  const dataDir = `.data/${name}`;
+  // A fresh clone has no .data yet; the stack's log is opened before anything else would make it.
+  mkdirSync(path.join(REPO_ROOT, '.data'), { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/cli/start.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      STOREFRONT_PORT_OFFSET: String(offset),
+      STOREFRONT_DATA_DIR: dataDir,
+      STOREFRONT_FRESH: '1',
+    },
+    stdio: ['ignore', openSync(path.join(REPO_ROOT, `.data/${name}.log`), 'w'), 'inherit'],
+  });
+  const base = localUrl('shell', offset);
+  try {
+    await waitUntilReady(`${name} stack`, `${base}/healthz`, 600_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return { process: child, base, dataDir };
+}

@@ -1,0 +1,63 @@
+import type { ServicePart } from '@storefront/service-kit';
+import type { Budgets } from '../budgets';
+import { measureOrders, ORDER_WARMUP } from '../measure/orders';
+import { measurePageCrowd } from '../measure/page-crowd';
+import { measureReads, READ_ROUNDS, READ_WARMUP_SECONDS, type ReadTarget } from '../measure/reads';
+import { BASE, LOAD_PORT, PAGE_BARE_PORT, serviceUrl } from '../ports';
+import { loadRow } from '../report/load-row';
+import type { SectionReport } from '../report/section';
+
+const READS: ReadTarget[] = [
+  ['catalog', '/home-products'],
+  ['catalog', '/catalogue'],
+  ['product', '/products/bpc-157'],
+  ['content', '/policies/refund-policy'],
+].map(([service, pathname]) => ({
+  label: `\`${pathname}\``,
+  direct: `${serviceUrl(service as ServicePart)}${pathname}`,
+  throughShell: `${BASE}/api/${service}${pathname}`,
+}));
+
+/** Anonymous pages under a crowd, each beside bare node:http sending its bytes. */
+const CROWDED_PAGES = [
+  { label: '`/` (anonymous)', url: `${BASE}/` },
+  { label: '`/product/bpc-157` (anonymous)', url: `${BASE}/product/bpc-157` },
+];
+
+/** Anonymous pages, reads and orders under a crowd, each beside its reference. */
+export async function measureCrowd(budgets: Budgets, sampleBody: string): Promise<SectionReport> {
+  const { load } = budgets;
+  console.log(`Load: ${load.connections} connections for ${load.seconds} s on each read, then orders…`);
+  console.log(
+    `Pages: ${budgets.pageCrowd.connections} connections on each anonymous page, beside bare node:http…`,
+  );
+  const pages = await measurePageCrowd(CROWDED_PAGES, PAGE_BARE_PORT, budgets.pageCrowd);
+  const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
+  const orders = await measureOrders(
+    { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
+    process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    load,
+  );
+  return {
+    missed: [...pages, ...reads, ...orders].some(({ misses }) => misses?.length),
+    lines: [
+      '## Under a crowd',
+      '',
+      `Anonymous pages: autocannon, ${budgets.pageCrowd.connections} connections for ${budgets.pageCrowd.seconds} s per run after 2 unmeasured seconds, no cookie and no compression asked for, each beside a bare node:http server sending that page's very bytes, measured right before it, in 3 interleaved rounds (medians). Budgets: ≥ ${budgets.pageCrowd.minShareOfBare * 100} % of bare requests/s, p99 ≤ ${budgets.pageCrowd.maxP99OverBare}× bare's, no errors.`,
+      '',
+      '| page | requests/s | p50 | p99 | ÷ bare | errors | | |',
+      '|---|---|---|---|---|---|---|---|',
+      ...pages.map(loadRow),
+      '',
+      `autocannon, ${load.connections} connections for ${load.seconds} s per run, each run after ${READ_WARMUP_SECONDS} s of the same load that is not measured, on loopback, every service logging each request (info) to a file. Reference: a bare node:http server answering the home products' bytes, measured again right before each read, and the same server writing the kit's request log line. Each read and its reference are measured in ${READ_ROUNDS} interleaved rounds; the figures are the medians of the rounds, the share the median of each round's share of its own reference. Budgets: reads ≥ ${load.minReadShareDirect * 100} % of bare requests/s direct and ≥ ${load.minReadShareThroughShell * 100} % through the shell, p99 ≤ ${load.maxReadP99DirectMs} ms direct and ≤ ${load.maxReadP99ThroughShellMs} ms through the shell, no errors.`,
+      '',
+      `Orders: \`POST /orders\` on a checkout service of its own (the stack's catalog and payment sandbox behind it), ${ORDER_WARMUP} unmeasured orders first, then ${load.ordersPerRun} distinct valid orders at ${load.orderClients.join(' and then ')} clients. Budgets at ${load.budgetedOrderClients} clients: p99 ≤ ${load.maxOrderP99Ms} ms, ≥ ${load.minOrdersPerSecondPostgres} orders/s on PostgreSQL and ≥ ${load.minOrdersPerSecondEmbedded} on the embedded database; every run: no errors, rows = successful answers = payment links (the unmeasured orders included).`,
+      '',
+      '| target | requests/s | p50 | p99 | ÷ bare | errors | | |',
+      '|---|---|---|---|---|---|---|---|',
+      ...reads.map(loadRow),
+      ...orders.map(loadRow),
+      '',
+    ],
+  };
+}
