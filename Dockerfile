@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image for every part of the storefront; the role is the command (see deploy/image/entrypoint.sh
+# One image for every part of the storefront; the role is the command (see infra/image/entrypoint.sh
 # and docs/adr/0006-one-image-role-by-command.md):
 #   docker run storefront catalog | product | checkout | account | content | shell | migrate
 # The `deployer` target adds what publishing and deploying remotes need (the build tools, Chromium).
@@ -12,17 +12,17 @@ WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build
 
-# The runtime dependencies alone and the build output: deploy/image/production-install.sh, the same
+# The runtime dependencies alone and the build output: infra/image/production-install.sh, the same
 # script CI runs to prove that `npm ci --omit=dev` and the build output are enough to start every part.
 FROM ${NODE_IMAGE}-slim AS production-files
 COPY --from=build /app /src
-RUN bash /src/deploy/image/production-install.sh /src /app
+RUN bash /src/infra/image/production-install.sh /src /app
 
 FROM ${NODE_IMAGE}-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 STOREFRONT_DATA_DIR=/var/lib/storefront
 COPY --from=production-files /app/ ./
-COPY deploy/image/entrypoint.sh /usr/local/bin/storefront
+COPY infra/image/entrypoint.sh /usr/local/bin/storefront
 RUN mkdir -p /var/lib/storefront && chown node:node /var/lib/storefront
 USER node
 ENTRYPOINT ["/usr/local/bin/storefront"]

@@ -13,7 +13,7 @@ const hasKubectl = (() => {
 
 describe('the Kubernetes manifests', () => {
   (hasKubectl ? it : it.skip)('render for production and hold', () => {
-    const rendered = execFileSync('kubectl', ['kustomize', 'deploy/k8s/overlays/production'], {
+    const rendered = execFileSync('kubectl', ['kustomize', 'infra/k8s/overlays/production'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
     });
@@ -70,12 +70,12 @@ services:
   shell:
     image: storefront
     depends_on: [catalog]
-    env_file: [deploy/compose/nowhere.env]
+    env_file: [infra/compose/nowhere.env]
     volumes: ['artifacts:/data']
 `;
     expect(composeProblems(spoilt)).toEqual([
       'shell depends on catalog, which is not a service',
-      'shell: env_file deploy/compose/nowhere.env is missing (and has no .example)',
+      'shell: env_file infra/compose/nowhere.env is missing (and has no .example)',
       'shell: volume artifacts is not declared',
     ]);
   });

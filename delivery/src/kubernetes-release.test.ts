@@ -19,7 +19,7 @@ const hasKubectl = (() => {
 /** A copy of the manifests to write releases into. */
 function manifests() {
   const dir = mkdtempSync(path.join(tmpdir(), 'k8s-'));
-  cpSync(path.join(REPO_ROOT, 'deploy/k8s'), dir, { recursive: true });
+  cpSync(path.join(REPO_ROOT, 'infra/k8s'), dir, { recursive: true });
   return path.join(dir, 'overlays/production');
 }
 

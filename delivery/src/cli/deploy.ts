@@ -38,7 +38,7 @@ function readArgs(args: string[]) {
   const kubernetes = text('--kubernetes');
   if (kubernetes !== undefined && canary !== undefined)
     throw new DeployRefused(
-      "On Kubernetes a canary is the ingress controller's (see deploy/README.md); --canary runs on npm start.",
+      "On Kubernetes a canary is the ingress controller's (see infra/README.md); --canary runs on npm start.",
     );
   return { name, canary, watchMs: watchSeconds * 1000, kubernetes };
 }

@@ -34,19 +34,19 @@ function nginxSyntaxProblems(file: string): string[] {
 }
 
 function main() {
-  const rendered = execFileSync('kubectl', ['kustomize', 'deploy/k8s/overlays/production'], {
+  const rendered = execFileSync('kubectl', ['kustomize', 'infra/k8s/overlays/production'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
   });
   const problems = [
     ...kubernetesProblems(rendered).map((p) => `kubernetes: ${p}`),
     ...moduleImageProblems(
-      path.join(REPO_ROOT, 'deploy/k8s/overlays/production'),
+      path.join(REPO_ROOT, 'infra/k8s/overlays/production'),
       remoteModules.map((m) => m.name).filter((m) => serviceProcesses.some((s) => s.name === m)),
     ),
     ...composeProblems(readRepoFile('compose.yaml')).map((p) => `compose.yaml: ${p}`),
-    ...nginxSyntaxProblems('deploy/compose/nginx.conf'),
-    ...nginxSyntaxProblems('deploy/nginx/storefront.conf'),
+    ...nginxSyntaxProblems('infra/compose/nginx.conf'),
+    ...nginxSyntaxProblems('infra/nginx/storefront.conf'),
   ];
   if (problems.length) {
     console.error(`The deployment files do not hold:\n  - ${problems.join('\n  - ')}`);

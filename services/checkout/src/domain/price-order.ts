@@ -9,7 +9,7 @@ import { DomainError } from '@storefront/service-kit';
 import type { CatalogPricing } from '../catalog-client';
 
 /**
- * The business cap on one order (deploy/README.md, "Security"): beyond it an order is a matter for a person,
+ * The business cap on one order (infra/README.md, "Security"): beyond it an order is a matter for a person,
  * not a payment page, and every stored amount stays far inside the database's integer columns.
  */
 export const ORDER_CAP = { vialsPerProduct: 1_000, totalCents: 5_000_000 } as const;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proves what the image promises, on this machine: a production install (deploy/image/production-install.sh:
+# Proves what the image promises, on this machine: a production install (infra/image/production-install.sh:
 # `npm ci --omit=dev` and the build output, no TypeScript tooling) starts every service and the shell
 # with plain node, and the shell renders a product page from them.
 set -euo pipefail
@@ -10,7 +10,7 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; r
 trap cleanup EXIT
 
 (cd "$repo" && npm run --silent build >/dev/null)
-bash "$repo/deploy/image/production-install.sh" "$repo" "$work/app"
+bash "$repo/infra/image/production-install.sh" "$repo" "$work/app"
 # The remotes, published into an artifact folder of the shell's own (the registry as a file).
 (cd "$repo" && ARTIFACT_DIR="$work/artifacts" npm run --silent publish-remotes >/dev/null)
 
