@@ -158,12 +158,10 @@ test("'Try Again' and a checkout's 'Back' tapped at once go where they say", asy
   await page.getByRole('heading', { name: 'Research Peptide Catalog' }).waitFor();
   await page.goto('/cancel', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Try Again' }).click();
-  test
-    .info()
-    .annotations.push({
-      type: 'hydrated when Try Again was tapped',
-      description: String(await hydrated(page)),
-    });
+  test.info().annotations.push({
+    type: 'hydrated when Try Again was tapped',
+    description: String(await hydrated(page)),
+  });
   await expect(page).toHaveURL(/\/catalog$/, { timeout: 30_000 });
 
   await page.goto('/checkout/semax', { waitUntil: 'commit' });

@@ -10,5 +10,7 @@ export function contentRoutes(
   signUps: RateLimitOptions,
   limits: LimitStore,
 ): Router {
-  return Router().use(policiesRoutes(policies)).use(subscribersRoutes(db, signUps, limits));
+  return Router()
+    .use(policiesRoutes(policies))
+    .use(subscribersRoutes(db, signUps, limits));
 }
