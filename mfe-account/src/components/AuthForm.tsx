@@ -37,6 +37,16 @@ function useServerOutcome(mode: AuthMode): Outcome {
   return { message: echo.message, unconfirmedEmail: unconfirmed };
 }
 
+/** One of the form's text fields: its label, its name in the form, and the state it edits. */
+function credential(
+  label: string,
+  name: string,
+  autoComplete: string,
+  [value, set]: [string, (value: string) => void],
+) {
+  return { label, name, autoComplete, value, set, type: name === 'email' ? 'email' : 'password' };
+}
+
 /**
  * Sign In or Sign Up (spec sections 2, 5, 8): email, password and, to sign up, its confirmation. A form
  * the shell's server completes where no script runs (it shows the same messages); with a script,
@@ -60,6 +70,14 @@ export function AuthForm({
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
+  // Password managers tell a sign-in's password from a new one by autoComplete.
+  const credentialFields = [
+    credential('Email', 'email', 'email', [email, setEmail]),
+    credential('Password', 'password', signIn ? 'current-password' : 'new-password', [password, setPassword]),
+    ...(signIn
+      ? []
+      : [credential('Confirm Password', 'confirmation', 'new-password', [confirmation, setConfirmation])]),
+  ];
   const [outcome, setOutcome] = useState<Outcome>(useServerOutcome(mode));
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
@@ -124,35 +142,18 @@ export function AuthForm({
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete={signIn ? 'current-password' : 'new-password'}
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      {!signIn && (
+      {credentialFields.map(({ label, type, name, autoComplete, value, set }) => (
         <TextField
-          label="Confirm Password"
-          type="password"
-          name="confirmation"
-          autoComplete="new-password"
+          key={name}
+          label={label}
+          type={type}
+          name={name}
+          autoComplete={autoComplete}
           required
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
+          value={value}
+          onChange={(e) => set(e.target.value)}
         />
-      )}
+      ))}
       {outcome && <FormNotice message={outcome.message} />}
       {/* The first submit button is what Enter sends; each names its action (no scripts: the server's). */}
       <Button type="submit" name="_action" value={mode} $block disabled={busy}>

@@ -5,17 +5,10 @@ import styled from 'styled-components';
 import { catalogApi } from '../api';
 import { LoadFailure } from '../components/LoadFailure';
 import { Hero } from '../components/home/Hero';
+import { HomeSection } from '../components/home/home-section';
 import { Grid, ProductGrid } from '../components/home/ProductGrid';
 import { QualityAssurance } from '../components/home/QualityAssurance';
 import { ScientificCollaboration } from '../components/home/ScientificCollaboration';
-
-const Products = styled.section`
-  padding: 3.5rem 0;
-  h2 {
-    font-size: 2rem;
-    color: ${({ theme }) => theme.colors.brand};
-  }
-`;
 
 const Placeholder = styled.div`
   height: 560px;
@@ -57,7 +50,8 @@ export default function HomePage() {
   return (
     <main>
       <Hero onExplore={() => document.getElementById('products')?.scrollIntoView({ behavior: 'smooth' })} />
-      <Products
+      <HomeSection
+        $padding="3.5rem 0"
         ref={productsSection}
         id="products"
         aria-labelledby="products-title"
@@ -81,7 +75,7 @@ export default function HomePage() {
           {products.status === 'failed' && <LoadFailure what="Our products" onRetry={products.retry} />}
           {products.status === 'ready' && <ProductGrid products={products.data.products} query={query} />}
         </Container>
-      </Products>
+      </HomeSection>
       {/* Copy without controls: plain HTML the browser keeps as the server sent it (nothing to hydrate). */}
       <ScrollReveal>
         <StaticHtml>

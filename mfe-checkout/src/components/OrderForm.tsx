@@ -5,9 +5,9 @@ import {
   Card,
   FormNotice,
   Input,
-  media,
   Spinner,
   TextField,
+  twoColumns,
   useFormEcho,
   useFormSeed,
   useHydrated,
@@ -30,12 +30,7 @@ const Section = styled(Card)`
 `;
 
 const Fields = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0.9rem;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
-  }
+  ${twoColumns('0.9rem')}
   .wide {
     grid-column: 1 / -1;
   }
@@ -60,6 +55,26 @@ const Agreement = styled.label`
     flex: none;
   }
 `;
+
+/** One of the agreements an order needs, sent as its checkbox where no script runs. */
+function AgreementBox({
+  name,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  children: ReactNode;
+}) {
+  return (
+    <Agreement>
+      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{children}</span>
+    </Agreement>
+  );
+}
 
 const RESEARCHER = ['email', 'firstName', 'lastName', 'phoneNumber'] as const;
 const SHIPPING = ['address', 'city', 'state', 'zipCode'] as const;
@@ -230,33 +245,16 @@ export function OrderForm({
         </Section>
       )}
       <Section style={{ marginTop: '1.25rem' }}>
-        <Agreement>
-          <input
-            type="checkbox"
-            name="agreeToAge"
-            checked={agreeToAge}
-            onChange={(e) => setAgreeToAge(e.target.checked)}
-          />
-          <span>
-            I confirm that I am 21 years of age or older and that these products are for research purposes
-            only.
-          </span>
-        </Agreement>
-        <Agreement>
-          <input
-            type="checkbox"
-            name="agreeToTerms"
-            checked={agreeToTerms}
-            onChange={(e) => setAgreeToTerms(e.target.checked)}
-          />
-          <span>
-            I agree to the {/* A new tab: reading the terms must not lose the order form being filled in. */}
-            <a href="/terms-of-service" target="_blank" rel="noopener">
-              Terms of Service
-            </a>{' '}
-            and understand these products are not for human consumption.
-          </span>
-        </Agreement>
+        <AgreementBox name="agreeToAge" checked={agreeToAge} onChange={setAgreeToAge}>
+          I confirm that I am 21 years of age or older and that these products are for research purposes only.
+        </AgreementBox>
+        <AgreementBox name="agreeToTerms" checked={agreeToTerms} onChange={setAgreeToTerms}>
+          I agree to the {/* A new tab: reading the terms must not lose the order form being filled in. */}
+          <a href="/terms-of-service" target="_blank" rel="noopener">
+            Terms of Service
+          </a>{' '}
+          and understand these products are not for human consumption.
+        </AgreementBox>
         {/* Where no script runs the server checks the agreements, and says so if one is unticked. */}
         <Button
           type="submit"

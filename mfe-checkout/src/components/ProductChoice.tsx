@@ -1,7 +1,8 @@
 import { skuLabel, type CheckoutProduct } from '@storefront/commerce';
-import { Badge, Card, QuantityStepper, TagList } from '@storefront/ui';
+import { Badge, Card, QuantityStepper, ResearchApplications } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import type { DoseChoice } from '../domain/use-dose-choice';
 import { ProductImage } from './ProductImage';
 import { VialOptions } from './VialOptions';
 
@@ -34,10 +35,7 @@ const Badges = styled.div`
 
 export interface ProductChoiceProps {
   product: CheckoutProduct;
-  dose: CheckoutProduct['doses'][number];
-  quantity: number;
-  onDose(dose: string): void;
-  onQuantity(quantity: number): void;
+  choice: Pick<DoseChoice, 'dose' | 'quantity' | 'setDoseName' | 'setQuantity'>;
   /** The dedicated pages describe the product; the generic one shows the picture and the choice only. */
   detailed: boolean;
   /** The order form the vial and quantity are sent with (it stands in the other column). */
@@ -48,10 +46,7 @@ export interface ProductChoiceProps {
 /** The product being bought: picture, facts, badges, vial amount and quantity. */
 export function ProductChoice({
   product,
-  dose,
-  quantity,
-  onDose,
-  onQuantity,
+  choice: { dose, quantity, setDoseName, setQuantity },
   detailed,
   form,
   children,
@@ -64,11 +59,7 @@ export function ProductChoice({
       {detailed && (
         <>
           <h3>Research Applications</h3>
-          <TagList aria-label="Research applications">
-            {product.applications.map((application) => (
-              <li key={application}>{application}</li>
-            ))}
-          </TagList>
+          <ResearchApplications applications={product.applications} />
         </>
       )}
       <Badges>
@@ -78,11 +69,11 @@ export function ProductChoice({
       </Badges>
       <div>
         <h3 id="vial-size-label">Vial Size</h3>
-        <VialOptions doses={product.doses} selected={dose.dose} onSelect={onDose} form={form} />
+        <VialOptions doses={product.doses} selected={dose.dose} onSelect={setDoseName} form={form} />
       </div>
       <div>
         <h3>Quantity</h3>
-        <QuantityStepper value={quantity} onChange={onQuantity} name="quantity" form={form} />
+        <QuantityStepper value={quantity} onChange={setQuantity} name="quantity" form={form} />
       </div>
       {children}
     </Panel>

@@ -9,6 +9,9 @@ import { chooseDose, quantityFrom } from './vials';
  * the product offers (spec section 4's fallback to the first). `seed` takes what was chosen before the
  * page hydrated.
  */
+/** The vial and quantity being bought, and how the shopper changes them. */
+export type DoseChoice = ReturnType<typeof useDoseChoice>;
+
 export function useDoseChoice(product: CheckoutProduct, initialDose: string, initialQuantity: number) {
   const sent = useFormEcho('order')?.values;
   const [doseName, setDoseName] = useState(() => chooseDose(product.doses, sent?.dose ?? initialDose).dose);

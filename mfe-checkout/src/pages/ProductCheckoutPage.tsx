@@ -50,11 +50,8 @@ function DedicatedCheckoutForm({
   initialQuantity: number;
 }) {
   const { product } = checkout;
-  const { dose, quantity, setDoseName, setQuantity, seed } = useDoseChoice(
-    product,
-    initialDose,
-    initialQuantity,
-  );
+  const choice = useDoseChoice(product, initialDose, initialQuantity);
+  const { dose, quantity, seed } = choice;
   const { code: affiliateCode, discountRate } = useAppliedDiscount();
   const navigate = useNavigate();
   const { processing, submit } = useOrderSubmission({ failureStyle: 'with-reason' });
@@ -79,15 +76,7 @@ function DedicatedCheckoutForm({
     <CheckoutFrame title={TITLE} back={checkout.backTo}>
       <Columns>
         <div>
-          <ProductChoice
-            product={product}
-            dose={dose}
-            quantity={quantity}
-            onDose={setDoseName}
-            onQuantity={setQuantity}
-            detailed
-            form={ORDER_FORM}
-          >
+          <ProductChoice product={product} choice={choice} detailed form={ORDER_FORM}>
             {checkout.offersAddToCart && (
               <Button
                 type="submit"

@@ -72,11 +72,8 @@ function QuickCheckoutForm({
   initialDose: string;
   initialQuantity: number;
 }) {
-  const { dose, quantity, setDoseName, setQuantity, seed } = useDoseChoice(
-    product,
-    initialDose,
-    initialQuantity,
-  );
+  const choice = useDoseChoice(product, initialDose, initialQuantity);
+  const { dose, quantity, seed } = choice;
   const { processing, submit } = useOrderSubmission({ failureStyle: 'plain' });
   const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }]);
 
@@ -84,15 +81,7 @@ function QuickCheckoutForm({
     <CheckoutFrame title={TITLE} back="history">
       <Columns>
         <div>
-          <ProductChoice
-            product={product}
-            dose={dose}
-            quantity={quantity}
-            onDose={setDoseName}
-            onQuantity={setQuantity}
-            detailed={false}
-            form={ORDER_FORM}
-          />
+          <ProductChoice product={product} choice={choice} detailed={false} form={ORDER_FORM} />
           <Tiles>
             <Tile>
               <strong>Secure</strong>

@@ -4,9 +4,9 @@ import {
   AgeDialog,
   Badge,
   Button,
-  media,
   QuantityStepper,
-  TagList,
+  ResearchApplications,
+  twoColumns,
   useAddedFeedback,
   useFormEcho,
   useFormSeed,
@@ -48,12 +48,7 @@ const Price = styled.p`
 `;
 
 const Actions = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0.75rem;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
-  }
+  ${twoColumns('0.75rem')}
 `;
 
 const Warning = styled.p`
@@ -141,11 +136,7 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
         {product.inStock && <Badge $tone="success">In Stock</Badge>}
       </Row>
       <p>{page.fullDescription}</p>
-      <TagList aria-label="Research applications">
-        {page.researchApplications.map((application) => (
-          <li key={application}>{application}</li>
-        ))}
-      </TagList>
+      <ResearchApplications applications={page.researchApplications} />
       <Price data-testid="unit-price" data-cents={product.price}>
         {formatUsd(product.price)} <small>per vial</small>
       </Price>

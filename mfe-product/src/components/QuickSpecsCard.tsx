@@ -1,5 +1,5 @@
 import type { CatalogueProduct } from '@storefront/commerce';
-import { Badge, Card, ProductPicture } from '@storefront/ui';
+import { Badge, Card, ProductPicture, specTerms } from '@storefront/ui';
 import styled from 'styled-components';
 
 const Box = styled(Card)`
@@ -18,19 +18,9 @@ const Box = styled(Card)`
     width: 100%;
     height: 100%;
   }
+  ${specTerms}
   dl {
-    display: grid;
-    grid-template-columns: auto 1fr;
     gap: 0.4rem 1rem;
-    margin: 0;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.inkMuted};
-  }
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    overflow-wrap: anywhere;
   }
 `;
 

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { media } from './theme';
 
 export const Container = styled.div`
@@ -57,3 +57,41 @@ export const TagList = styled.ul`
     font-size: 0.82rem;
   }
 `;
+
+/** A product's specifications as terms and values (`<dl>`): muted terms, values in the mono face. */
+export const specTerms = css`
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    margin: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** Two equal columns, one on a phone. */
+export const twoColumns = (gap: string) => css`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${gap};
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+/** A product's research applications, as tags. */
+export function ResearchApplications({ applications }: { applications: readonly string[] }) {
+  return (
+    <TagList aria-label="Research applications">
+      {applications.map((application) => (
+        <li key={application}>{application}</li>
+      ))}
+    </TagList>
+  );
+}

@@ -9,6 +9,7 @@ import {
 } from '@storefront/bus';
 import { EMPTY_CART } from '@storefront/commerce';
 import { Link, Route, Routes, useLocation, type ModuleRoute } from '@storefront/routing';
+import { useAfterNavigation } from './after-navigation';
 import {
   FormEchoProvider,
   GlobalStyle,
@@ -88,18 +89,12 @@ function PageEcho({ echo, children }: { echo: FormEcho | null; children: ReactNo
   return <FormEchoProvider value={useNavigatedAway() ? null : echo}>{children}</FormEchoProvider>;
 }
 
+/** A new page starts at its top; the page arrived at keeps where the shopper scrolled while it loaded. */
 function useScrollToTopOnNavigation() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    // The page's first render keeps where the shopper has scrolled to while it was loading.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  useAfterNavigation(() => {
     // Block body on purpose: scrollTo returns a Promise in current Chrome, and an effect must not return one.
     window.scrollTo(0, 0);
-  }, [pathname]);
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
-import { applyDocumentHead, matchPage, useLocation, type ModuleRoute } from '@storefront/routing';
-import { useLayoutEffect, useRef } from 'react';
+import { applyDocumentHead, matchPage, type ModuleRoute } from '@storefront/routing';
+import { useAfterNavigation } from './after-navigation';
 
 /** The head the server gives an unknown path, and the browser after navigating to one. */
 export const NOT_FOUND_HEAD = {
@@ -12,14 +12,8 @@ export const NOT_FOUND_HEAD = {
  * page that knows more once its data arrives (a product's name) says so itself, later (useDocumentHead).
  */
 export function useHeadOnNavigation(routes: ModuleRoute[]) {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useLayoutEffect(() => {
-    // The server wrote the first page's head.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  // The server wrote the first page's head.
+  useAfterNavigation((pathname) => {
     applyDocumentHead(matchPage(routes, pathname)?.route.head ?? NOT_FOUND_HEAD);
-  }, [routes, pathname]);
+  });
 }

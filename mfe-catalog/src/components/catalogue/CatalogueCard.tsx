@@ -1,5 +1,5 @@
 import { formatUsd, type CatalogueProduct } from '@storefront/commerce';
-import { Badge, Button, Card } from '@storefront/ui';
+import { Badge, Button, Card, specTerms } from '@storefront/ui';
 import { Link } from '@storefront/routing';
 import styled from 'styled-components';
 import { AddToCartButton } from '../AddToCartButton';
@@ -16,20 +16,10 @@ const Article = styled(Card)`
     margin: 0;
     font-size: 1.15rem;
   }
+  ${specTerms}
   dl {
-    display: grid;
-    grid-template-columns: auto 1fr;
     gap: 0.2rem 0.75rem;
-    margin: 0;
     font-size: 0.88rem;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.inkMuted};
-  }
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    overflow-wrap: anywhere;
   }
 `;
 

@@ -1,5 +1,6 @@
 import { Button, Container, media } from '@storefront/ui';
 import styled from 'styled-components';
+import { figureRow } from './home-section';
 
 const Section = styled.section`
   padding: 4.5rem 0 4rem;
@@ -23,12 +24,7 @@ const Section = styled.section`
 `;
 
 const Claims = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 2.5rem 0 0;
-  display: grid;
-  grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: 1rem;
+  ${figureRow(4, '2.5rem')}
   li {
     border-left: 3px solid ${({ theme }) => theme.colors.accent};
     padding-left: 0.75rem;

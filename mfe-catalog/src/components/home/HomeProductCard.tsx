@@ -1,6 +1,6 @@
 import type { HomeProduct } from '@storefront/commerce';
 import { formatUsd } from '@storefront/commerce';
-import { Badge, Button, Card, TagList, useFormSeed } from '@storefront/ui';
+import { Badge, Button, Card, ResearchApplications, useFormSeed } from '@storefront/ui';
 import { useRef, useState } from 'react';
 import { useNavigate } from '@storefront/routing';
 import styled, { css } from 'styled-components';
@@ -80,11 +80,7 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
         <Badge $tone="accent">{product.purity} Pure</Badge>
       </TitleRow>
       <p>{product.description}</p>
-      <TagList aria-label="Research applications">
-        {product.applications.map((application) => (
-          <li key={application}>{application}</li>
-        ))}
-      </TagList>
+      <ResearchApplications applications={product.applications} />
       <p>Storage: {product.storage}</p>
       <CardForm
         form={form}

@@ -1,23 +1,14 @@
-import { Card, Container, media } from '@storefront/ui';
+import { Card, Container, media, twoColumns } from '@storefront/ui';
 import styled from 'styled-components';
+import { figureRow, HomeSection } from './home-section';
 
-const Section = styled.section`
-  padding: 4rem 0;
+const Section = styled(HomeSection)`
   background: ${({ theme }) => theme.colors.surface};
-  h2 {
-    font-size: 2rem;
-    color: ${({ theme }) => theme.colors.brand};
-  }
 `;
 
 const Columns = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 1.5rem;
+  ${twoColumns('1.5rem')}
   margin-top: 1.5rem;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
-  }
   ul {
     margin: 0.5rem 0 0;
     padding-left: 1.2rem;
@@ -25,12 +16,7 @@ const Columns = styled.div`
 `;
 
 const Stats = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 2rem 0 0;
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: 1rem;
+  ${figureRow(3, '2rem')}
   ${media.mobile} {
     grid-template-columns: 1fr;
   }

@@ -1,13 +1,6 @@
 import { Button, Container, media } from '@storefront/ui';
 import styled from 'styled-components';
-
-const Section = styled.section`
-  padding: 4rem 0;
-  h2 {
-    font-size: 2rem;
-    color: ${({ theme }) => theme.colors.brand};
-  }
-`;
+import { HomeSection } from './home-section';
 
 const Layout = styled.div`
   display: grid;
@@ -38,7 +31,7 @@ const researchAreas = [
 
 export function ScientificCollaboration() {
   return (
-    <Section aria-labelledby="collaboration-title">
+    <HomeSection aria-labelledby="collaboration-title">
       <Container>
         <Layout>
           <div>
@@ -58,6 +51,6 @@ export function ScientificCollaboration() {
           </Button>
         </Layout>
       </Container>
-    </Section>
+    </HomeSection>
   );
 }

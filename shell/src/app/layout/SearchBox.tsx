@@ -18,24 +18,24 @@ const Form = styled.form`
     font: inherit;
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
-  svg {
+  /* The magnifier at the start of the field, the shortcut at its end, both centred on its height. */
+  svg,
+  kbd {
     position: absolute;
-    left: 0.85rem;
     top: 50%;
     transform: translateY(-50%);
     color: ${({ theme }) => theme.colors.inkMuted};
   }
+  svg {
+    left: 0.85rem;
+  }
   kbd {
-    position: absolute;
     right: 0.75rem;
-    top: 50%;
-    transform: translateY(-50%);
     font: 600 0.72rem ${({ theme }) => theme.fonts.mono};
     padding: 0.15rem 0.4rem;
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: 4px;
     background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.inkMuted};
     ${media.mobile} {
       display: none;
     }
