@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startCatalog } from '@storefront/catalog-service/definition';
+import { catalogService } from '@storefront/catalog-service/definition';
 import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
 import { createServiceApp, Limiter } from '@storefront/service-kit';
@@ -82,8 +82,8 @@ export interface CheckoutHarness {
 export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<CheckoutHarness> {
   const catalog = await openTestService(kind, {
     name: 'catalog',
-    migrationsDir: path.join(__dirname, '../../catalog/migrations'),
-    start: startCatalog,
+    migrationsDir: catalogService.migrationsDir,
+    start: catalogService.start,
   });
   const catalogHttp = await listen(catalog.app);
   const checkoutPort = await freePort();

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startCatalog } from '@storefront/catalog-service/definition';
+import { catalogService } from '@storefront/catalog-service/definition';
 import { productPageSchema } from '@storefront/commerce';
 import {
   openTestService,
@@ -52,8 +52,8 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
   beforeAll(async () => {
     catalog = await openTestService(kind, {
       name: 'catalog',
-      migrationsDir: path.join(__dirname, '../../catalog/migrations'),
-      start: startCatalog,
+      migrationsDir: catalogService.migrationsDir,
+      start: catalogService.start,
     });
     catalogServer = createServer(catalog.app).listen(0, '127.0.0.1');
     await once(catalogServer, 'listening');

@@ -1,0 +1,4 @@
+import { mutationConfig } from '../../stryker.base.mjs';
+
+// The use cases, which know no HTTP: the rules a test must fail without.
+export default mutationConfig('checkout', ['src/domain/**/*.ts']);
