@@ -11,7 +11,14 @@ const { cartPanelOpen } = shellOwnedStores;
  */
 export function bindCartPanel(open: boolean): () => void {
   cartPanelOpen.set(open);
-  const openPanel = () => afterNextPaint(() => cartPanelOpen.set(true));
+  // The panel belongs to the page it was opened on: an add that goes on to another page at once (the
+  // dedicated checkout's Add to Cart goes to /cart-checkout) opens no panel there.
+  const openPanel = () => {
+    const page = window.location.pathname;
+    afterNextPaint(() => {
+      if (window.location.pathname === page) cartPanelOpen.set(true);
+    });
+  };
   const subscriptions = [
     bus.on('cart/open').subscribe(openPanel),
     bus.on('cart/add').subscribe(openPanel),
