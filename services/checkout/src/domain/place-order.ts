@@ -60,7 +60,8 @@ export async function placeOrder(
   if (problem) throw new DomainError('malformed', problem.title, problem.description);
   // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing.
   await limits.orders.charge(caller.client, 'orders');
-  const place = () => priceStoreAndLink(request, idempotencyKey, services, caller);
+  const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  const place = () => priceStoreAndLink(request, { idempotencyKey, fingerprint }, services, caller);
   // A keyed order may run again if the database drops its connection (a restart, a failover): a
   // second run stores it once the database is back, or finds it if the first had stored it.
   return idempotencyKey === null ? place() : holdThroughOutage(place, outageHoldMs, isDatabaseUnreachable);
@@ -68,12 +69,11 @@ export async function placeOrder(
 
 async function priceStoreAndLink(
   request: OrderRequest,
-  idempotencyKey: string | null,
+  { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
   services: OrderServices,
   caller: Caller,
 ): Promise<{ created: boolean; order: PlacedOrder }> {
   const { db, pricing, limits } = services;
-  const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   const affiliate = request.affiliateCode
     ? await discountOfCode(db, limits.affiliateAttempts, caller.client, request.affiliateCode, 'every-try')
     : null;
