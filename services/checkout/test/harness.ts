@@ -70,8 +70,11 @@ export interface CheckoutHarness {
   sandboxUrl: string;
   /** A real Square gateway talking to this harness's sandbox. */
   gateway(): PaymentGateway;
-  /** Another checkout app on the same database whose Square is unreachable. */
-  withSquareDown(): ReturnType<typeof createServiceApp>;
+  /** Another checkout app on the same database: with Square unreachable, or with its own rate limits. */
+  sameDatabaseApp(changes: {
+    squareDown?: boolean;
+    limits?: CheckoutLimits;
+  }): ReturnType<typeof createServiceApp>;
   dispose(): Promise<void>;
 }
 
@@ -116,7 +119,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
     maxRetries: 0,
     timeoutSeconds: 5,
   });
-  const routesOn = (db: TestService['db'], squareUrl: string) =>
+  const routesOn = (db: TestService['db'], squareUrl: string, limits = roomyLimits()) =>
     checkoutRoutes({
       db,
       pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey, 0, null),
@@ -124,7 +127,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
       accounts: createAccountSessions('http://127.0.0.1:9', 'unused', 500),
       cartCookie: { secure: false },
       payments: createSquareGateway(square(squareUrl), silentLogger()),
-      limits: roomyLimits(),
+      limits,
       webhooks: { signatureKey: SIGNATURE_KEY, notificationUrl },
       logger: silentLogger(),
       outageHoldMs: 5_000,
@@ -147,7 +150,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
     sandbox,
     sandboxUrl,
     gateway: () => createSquareGateway(square(sandboxUrl), silentLogger()),
-    withSquareDown: () =>
+    sameDatabaseApp: ({ squareDown = false, limits }) =>
       createServiceApp({
         ...testAppSettings,
         name: 'checkout',
@@ -155,7 +158,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
         db: checkout.db,
         logger: silentLogger(),
         bodyLimit: '16kb',
-        routes: routesOn(checkout.db, 'http://127.0.0.1:9'),
+        routes: routesOn(checkout.db, squareDown ? 'http://127.0.0.1:9' : sandboxUrl, limits),
       }),
     async dispose() {
       for (const server of [catalogHttp.server, sandboxHttp, checkoutHttp]) {

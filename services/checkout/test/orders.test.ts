@@ -322,15 +322,27 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
 
   // PGlite runs in this process: there is no connection to cut.
   (kind === 'postgres' ? it : it.skip)(
-    'a keyed order whose database connection is cut mid-way (a restart) is made once the database answers',
+    'a keyed order whose database connection is cut mid-way (a restart) is made once the database answers, charged once',
     async () => {
       const before = await orderCount();
+      // One affiliate-code attempt allowed: the order's re-run after the cut must not count as a second.
+      const oneCodeAttempt = harness.sameDatabaseApp({
+        limits: {
+          ...roomyLimits(),
+          affiliateAttempts: new Limiter('affiliate-attempts', { limit: 1, windowMs: 60_000 }),
+        },
+      });
+      const withCode = order({ affiliateCode: 'RESEARCH10' });
       // The orders table locked, the order's INSERT waits on it; its session is then terminated, as a
       // PostgreSQL restart terminates every session, and the lock released.
       let sent: Promise<request.Response> | undefined;
       await checkout.db.transaction(async (tx) => {
         await tx.query('LOCK TABLE orders IN EXCLUSIVE MODE');
-        sent = place(order(), 'cut-connection-0001').then((res) => res);
+        sent = request(oneCodeAttempt)
+          .post('/orders')
+          .set('Idempotency-Key', 'cut-connection-0001')
+          .send(withCode)
+          .then((res) => res);
         let waiting: number[] = [];
         for (let tries = 0; waiting.length === 0 && tries < 200; tries += 1) {
           await new Promise((resolve) => setTimeout(resolve, 25));
@@ -344,8 +356,9 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       });
       const answer = await sent!;
       expect(answer.status).toBe(201);
+      expect(answer.body.totals.discount).toBeGreaterThan(0);
       expect(await orderCount()).toBe(before + 1);
-      const again = await place(order(), 'cut-connection-0001');
+      const again = await place(withCode, 'cut-connection-0001');
       expect(again.body.orderId).toBe(answer.body.orderId);
     },
   );

@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
 
   it('sends a retried payment the same request even after the affiliate is renamed', async () => {
     const body = order([{ productId: 'semax', dose: '10mg', quantity: 1 }], 'RESEARCH10');
-    const failed = await request(harness.withSquareDown())
+    const failed = await request(harness.sameDatabaseApp({ squareDown: true }))
       .post('/orders')
       .set('Idempotency-Key', 'renamed-affiliate-1')
       .send(body);
@@ -260,7 +260,7 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
       Number((await harness.checkout.db.query<{ n: string }>('SELECT count(*) AS n FROM orders')).rows[0]!.n);
     const before = await count();
     const body = order([{ productId: 'bpc-157', dose: '10mg', quantity: 1 }]);
-    const failed = await request(harness.withSquareDown())
+    const failed = await request(harness.sameDatabaseApp({ squareDown: true }))
       .post('/orders')
       .set('Idempotency-Key', 'square-down-retry-1')
       .send(body);

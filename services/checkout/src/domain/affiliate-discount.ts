@@ -36,9 +36,18 @@ export async function discountOfCode(
   charge: 'every-try' | 'misses',
 ): Promise<CodeDiscount> {
   if (charge === 'every-try') await chargeCodeAttempt(attempts, client);
-  const code = affiliateCodeSchema.safeParse(rawCode);
-  const discount = code.success ? await findAffiliateDiscount(db, code.data) : null;
-  if (discount) return { ...discount, code: code.data! };
+  const discount = await findCodeDiscount(db, rawCode);
+  if (discount) return discount;
   if (charge === 'misses') await chargeCodeAttempt(attempts, client);
   throw invalidCode();
+}
+
+/**
+ * The discount a code gives, or null, charging nothing: for a caller that has charged the attempt
+ * already and may look again (an order re-run through a database outage is one attempt, not several).
+ */
+export async function findCodeDiscount(db: Database, rawCode: string): Promise<CodeDiscount | null> {
+  const code = affiliateCodeSchema.safeParse(rawCode);
+  const discount = code.success ? await findAffiliateDiscount(db, code.data) : null;
+  return discount && { ...discount, code: code.data! };
 }

@@ -16,7 +16,7 @@ import {
   recordPaymentLink,
   type StoredOrder,
 } from '../store/orders-store';
-import { discountOfCode } from './affiliate-discount';
+import { chargeCodeAttempt, findCodeDiscount, invalidCode } from './affiliate-discount';
 import type { Caller, CheckoutLimits } from './caller';
 import { priceOrder } from './price-order';
 
@@ -58,8 +58,10 @@ export async function placeOrder(
   const { limits, outageHoldMs } = services;
   const problem = checkoutProblem(request);
   if (problem) throw new DomainError('malformed', problem.title, problem.description);
-  // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing.
+  // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing;
+  // counted here, before any re-run, so an order held through an outage is charged as one attempt.
   await limits.orders.charge(caller.client, 'orders');
+  if (request.affiliateCode) await chargeCodeAttempt(limits.affiliateAttempts, caller.client);
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   const place = () => priceStoreAndLink(request, { idempotencyKey, fingerprint }, services, caller);
   // A keyed order may run again if the database drops its connection (a restart, a failover): a
@@ -73,10 +75,9 @@ async function priceStoreAndLink(
   services: OrderServices,
   caller: Caller,
 ): Promise<{ created: boolean; order: PlacedOrder }> {
-  const { db, pricing, limits } = services;
-  const affiliate = request.affiliateCode
-    ? await discountOfCode(db, limits.affiliateAttempts, caller.client, request.affiliateCode, 'every-try')
-    : null;
+  const { db, pricing } = services;
+  const affiliate = request.affiliateCode ? await findCodeDiscount(db, request.affiliateCode) : null;
+  if (request.affiliateCode && !affiliate) throw invalidCode();
   const priced = await priceOrder(request.lines, affiliate?.discountRate ?? 0, pricing, caller.requestId);
   if (request.expectedTotal !== undefined && request.expectedTotal !== priced.totals.total)
     throw pricesChanged();
