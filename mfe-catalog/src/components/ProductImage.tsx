@@ -1,20 +1,4 @@
-import { ProductPicture } from '@storefront/ui';
-import styled from 'styled-components';
-
-/** A fixed square box, so nothing moves while pictures load. */
-const Frame = styled.div`
-  aspect-ratio: 1 / 1;
-  width: 100%;
-  overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  img,
-  svg {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
-`;
+import { PictureFrame, ProductPicture } from '@storefront/ui';
 
 /** The pictures a shopper sees first (`priority`) are fetched at once; the rest as they scroll near. */
 export function ProductImage({
@@ -27,7 +11,7 @@ export function ProductImage({
   priority?: boolean;
 }) {
   return (
-    <Frame>
+    <PictureFrame>
       <ProductPicture
         src={src}
         alt={alt}
@@ -37,6 +21,6 @@ export function ProductImage({
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
       />
-    </Frame>
+    </PictureFrame>
   );
 }

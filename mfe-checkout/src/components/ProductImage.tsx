@@ -1,19 +1,12 @@
-import { ProductPicture } from '@storefront/ui';
+import { PictureFrame, ProductPicture } from '@storefront/ui';
 import styled from 'styled-components';
 
-const Frame = styled.div`
-  aspect-ratio: 1;
-  width: 100%;
+/** The whole vial shown, never cropped: it is what the shopper is about to pay for. */
+const Frame = styled(PictureFrame)`
   max-width: 360px;
   border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  display: grid;
-  place-items: center;
-  overflow: hidden;
   img,
   svg {
-    width: 100%;
-    height: 100%;
     object-fit: contain;
   }
 `;

@@ -1,23 +1,11 @@
 import type { CatalogueProduct } from '@storefront/commerce';
-import { Badge, Card, ProductPicture, specTerms } from '@storefront/ui';
+import { Badge, Card, PictureFrame, ProductPicture, specTerms } from '@storefront/ui';
 import styled from 'styled-components';
 
 const Box = styled(Card)`
   display: grid;
   gap: 1rem;
   align-content: start;
-  div.picture {
-    aspect-ratio: 1 / 1;
-    border-radius: ${({ theme }) => theme.radii.md};
-    overflow: hidden;
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-  }
-  img,
-  svg {
-    display: block;
-    width: 100%;
-    height: 100%;
-  }
   ${specTerms}
   dl {
     gap: 0.4rem 1rem;
@@ -27,7 +15,7 @@ const Box = styled(Card)`
 export function QuickSpecsCard({ product }: { product: CatalogueProduct }) {
   return (
     <Box>
-      <div className="picture">
+      <PictureFrame>
         {/* The page's largest picture: fetched ahead of the page's scripts. */}
         <ProductPicture
           src={product.image}
@@ -36,7 +24,7 @@ export function QuickSpecsCard({ product }: { product: CatalogueProduct }) {
           height={400}
           fetchPriority="high"
         />
-      </div>
+      </PictureFrame>
       <div>
         <Badge $tone="accent">Pharmaceutical Grade</Badge>
       </div>

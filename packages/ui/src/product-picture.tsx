@@ -1,10 +1,27 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import styled from 'styled-components';
 
 type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> & {
   src: string;
   /** '' for a decorative picture: the default drawing is then hidden from assistive technology too. */
   alt: string;
 };
+
+/** A square box for a product picture: its place is kept while the picture loads, so nothing moves. */
+export const PictureFrame = styled.div`
+  aspect-ratio: 1 / 1;
+  width: 100%;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  img,
+  svg {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
 
 /** Spec section 8: the default drawing of a vial that takes a picture's place when it cannot be loaded. */
 export function DefaultVialPicture({ alt, className }: { alt: string; className?: string }) {
