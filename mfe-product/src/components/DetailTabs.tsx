@@ -1,4 +1,4 @@
-import type { ProductPage } from '@storefront/commerce';
+import { CERTIFICATE_LABELS, factRows, SPECIFICATION_LABELS, type ProductPage } from '@storefront/commerce';
 import { Button } from '@storefront/ui';
 import styled from 'styled-components';
 import { productApi } from '../api';
@@ -29,7 +29,7 @@ const List = styled.ul`
   }
 `;
 
-const facts = (rows: Array<[string, string]>) => (
+const factList = (rows: Array<[string, string]>) => (
   <Facts>
     {rows.map(([label, value]) => (
       <div key={label} style={{ display: 'contents' }}>
@@ -40,40 +40,29 @@ const facts = (rows: Array<[string, string]>) => (
   </Facts>
 );
 
+const bulletList = (lines: string[]) => (
+  <List>
+    {lines.map((line) => (
+      <li key={line}>{line}</li>
+    ))}
+  </List>
+);
+
 /** Specifications (default), Certificate of Analysis, Safety Information, Storage & Handling. */
 export function DetailTabs({ page }: { page: ProductPage }) {
-  const { specifications: spec, certificate: coa } = page;
   return (
     <ProductTabs
       label="Product information"
       tabs={[
         {
           label: 'Specifications',
-          content: facts([
-            ['Appearance', spec.appearance],
-            ['Solubility', spec.solubility],
-            ['Storage', spec.storage],
-            ['Stability', spec.stability],
-            ['Reconstitution', spec.reconstitution],
-            ['pH', spec.ph],
-            ['Endotoxin', spec.endotoxin],
-            ['Heavy metals', spec.heavyMetals],
-          ]),
+          content: factList(factRows(page.specifications, SPECIFICATION_LABELS)),
         },
         {
           label: 'Certificate of Analysis',
           content: (
             <>
-              {facts([
-                ['Batch number', coa.batchNumber],
-                ['Test date', coa.testDate],
-                ['Purity (HPLC)', coa.purityHPLC],
-                ['Identity (MS)', coa.purityMS],
-                ['Water content', coa.waterContent],
-                ['Acetic acid', coa.aceticAcid],
-                ['TFA', coa.tfa],
-                ['Peptide content', coa.peptideContent],
-              ])}
+              {factList(factRows(page.certificate, CERTIFICATE_LABELS))}
               <p>
                 <Button
                   as="a"
@@ -89,23 +78,11 @@ export function DetailTabs({ page }: { page: ProductPage }) {
         },
         {
           label: 'Safety Information',
-          content: (
-            <List>
-              {page.safetyInformation.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </List>
-          ),
+          content: bulletList(page.safetyInformation),
         },
         {
           label: 'Storage & Handling',
-          content: (
-            <List>
-              {page.storageHandling.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </List>
-          ),
+          content: bulletList(page.storageHandling),
         },
       ]}
     />

@@ -5,6 +5,7 @@ export * from './schemas';
 export * from './api-client';
 export * from './catalog-schemas';
 export * from './product-schemas';
+export * from './product-facts';
 export * from './checkout-schemas';
 export * from './affiliate-schemas';
 export * from './content-schemas';

@@ -12,6 +12,7 @@ export const productSpecificationsSchema = z.object({
   endotoxin: z.string(),
   heavyMetals: z.string(),
 });
+export type ProductSpecifications = z.infer<typeof productSpecificationsSchema>;
 
 export const certificateOfAnalysisSchema = z.object({
   batchNumber: z.string(),

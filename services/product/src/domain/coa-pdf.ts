@@ -1,4 +1,11 @@
-import type { CatalogueProduct, CertificateOfAnalysis, ProductPage } from '@storefront/commerce';
+import {
+  CERTIFICATE_LABELS,
+  factRows,
+  SPECIFICATION_LABELS,
+  type CatalogueProduct,
+  type CertificateOfAnalysis,
+  type ProductSpecifications,
+} from '@storefront/commerce';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** The PDF standard fonts speak WinAnsi; spell out the few symbols it lacks. */
@@ -9,23 +16,25 @@ function toWinAnsi(text: string): string {
     .replace(/[^\x20-\x7e\u00a0-\u00ff–—°±µ]/g, '?');
 }
 
-const CERTIFICATE_ROWS: Array<[keyof CertificateOfAnalysis, string]> = [
-  ['purityHPLC', 'Purity (HPLC)'],
-  ['purityMS', 'Identity (mass spectrometry)'],
-  ['waterContent', 'Water content (Karl Fischer)'],
-  ['aceticAcid', 'Acetic acid content'],
-  ['tfa', 'Trifluoroacetic acid (TFA)'],
-  ['peptideContent', 'Net peptide content'],
+/** Batch and test date head the certificate; the analytical results follow them. */
+const ANALYTICAL_RESULTS: Array<keyof CertificateOfAnalysis> = [
+  'purityHPLC',
+  'purityMS',
+  'waterContent',
+  'aceticAcid',
+  'tfa',
+  'peptideContent',
 ];
 
-const SPECIFICATION_ROWS: Array<[keyof ProductPage['specifications'], string]> = [
-  ['appearance', 'Appearance'],
-  ['solubility', 'Solubility'],
-  ['ph', 'pH'],
-  ['endotoxin', 'Endotoxin'],
-  ['heavyMetals', 'Heavy metals'],
-  ['storage', 'Storage'],
-  ['stability', 'Stability'],
+/** The specifications a batch is tested against (reconstitution is advice, not a test). */
+const TESTED_SPECIFICATIONS: Array<keyof ProductSpecifications> = [
+  'appearance',
+  'solubility',
+  'ph',
+  'endotoxin',
+  'heavyMetals',
+  'storage',
+  'stability',
 ];
 
 export function certificateFileName(productId: string, certificate: CertificateOfAnalysis): string {
@@ -39,7 +48,7 @@ export function certificateFileName(productId: string, certificate: CertificateO
 export async function buildCertificatePdf(
   product: CatalogueProduct,
   certificate: CertificateOfAnalysis,
-  specifications: ProductPage['specifications'],
+  specifications: ProductSpecifications,
   shopName: string,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -79,23 +88,16 @@ export async function buildCertificatePdf(
     ['CAS number', product.casNumber],
     ['Molecular formula', product.molecularFormula],
     ['Molecular weight', product.molecularWeight],
-    ['Batch number', certificate.batchNumber],
-    ['Test date', certificate.testDate],
+    ...factRows(certificate, CERTIFICATE_LABELS, ['batchNumber', 'testDate']),
   ]);
   y -= 14;
   write('Analytical results', 60, 14, bold, brand);
   y -= 26;
-  table(
-    page,
-    CERTIFICATE_ROWS.map(([key, label]) => [label, certificate[key]]),
-  );
+  table(page, factRows(certificate, CERTIFICATE_LABELS, ANALYTICAL_RESULTS));
   y -= 14;
   write('Specifications', 60, 14, bold, brand);
   y -= 26;
-  table(
-    page,
-    SPECIFICATION_ROWS.map(([key, label]) => [label, specifications[key]]),
-  );
+  table(page, factRows(specifications, SPECIFICATION_LABELS, TESTED_SPECIFICATIONS));
   y -= 20;
   write('Result: the batch meets all specifications above.', 60, 11, bold);
   y -= 40;
