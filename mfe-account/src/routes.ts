@@ -1,17 +1,15 @@
-import { defineRoutes } from '@storefront/routing';
+import { defineRoutes, visitorPage } from '@storefront/routing';
 
 /** The pages this module serves; the shell's route table comes from here, through the registry. */
 export const routes = defineRoutes([
-  {
-    path: '/auth',
+  // Its forms work without scripts; signed-in visitors are sent home once the browser knows the session.
+  visitorPage('/auth', {
     exposed: 'AuthPage',
     label: 'sign-in page',
-    // Its forms work without scripts; signed-in visitors are sent home once the browser knows the session.
-    indexed: false,
     head: {
       title: 'Sign In',
       description:
         'Sign in or create an account. Registration is for research institutions and professionals.',
     },
-  },
+  }),
 ]);

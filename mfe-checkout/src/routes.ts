@@ -1,4 +1,4 @@
-import { defineRoutes } from '@storefront/routing';
+import { defineRoutes, visitorPage } from '@storefront/routing';
 import { DEDICATED_CHECKOUT_URL, ORDER_STATUS_URL, QUICK_CHECKOUT_PRODUCT_URL } from './api';
 
 /**
@@ -29,38 +29,30 @@ export const routes = defineRoutes([
       description: 'Order a research peptide: choose a vial size and quantity, add shipping and pay by card.',
     },
   },
-  {
-    path: '/cart-checkout',
+  // Rendered by the server from the visitor's cart (its cookie), so the order form works without scripts.
+  visitorPage('/cart-checkout', {
     exposed: 'CartCheckoutPage',
     label: 'checkout',
-    // Rendered by the server from the visitor's cart (its cookie), so the order form works without scripts.
-    indexed: false,
     head: { title: 'Cart Checkout', description: 'Check out the research peptides in your cart.' },
-  },
-  {
-    path: '/ref/:code',
+  }),
+  // The shell's server applies the code and renders the result.
+  visitorPage('/ref/:code', {
     exposed: 'ReferralPage',
     label: 'affiliate link page',
-    // The shell's server applies the code and renders the result (a page for this visitor alone).
-    indexed: false,
     head: { title: 'Applying Affiliate Code', description: 'Applying your affiliate discount.' },
-  },
-  {
-    path: '/success',
+  }),
+  visitorPage('/success', {
     exposed: 'SuccessPage',
     label: 'order confirmation',
-    indexed: false,
     // Rendered with the order's status as the checkout service tells it (never kept: it has no ETag).
     query: { session_id: '' },
     data: { order: ORDER_STATUS_URL },
     // Before its status is known the page cannot claim success, so its title does not either.
     head: { title: 'Your Order', description: 'The confirmation and payment status of your order.' },
-  },
-  {
-    path: '/cancel',
+  }),
+  visitorPage('/cancel', {
     exposed: 'CancelPage',
     label: 'payment page',
-    indexed: false,
     head: { title: 'Payment Cancelled', description: 'Your payment was cancelled; no charges were made.' },
-  },
+  }),
 ]);

@@ -18,6 +18,16 @@ export function defineRoutes(routes: RouteInput[]): RouteDeclaration[] {
   }));
 }
 
+/**
+ * A page for one visitor alone (their cart, their order, a code they followed, their account): kept out
+ * of the sitemap and out of search engines.
+ */
+export const visitorPage = (path: string, route: Omit<RouteInput, 'path' | 'indexed'>): RouteInput => ({
+  path,
+  ...route,
+  indexed: false,
+});
+
 /** The page a path belongs to, with its path parameters; null when no route has it (not found). */
 export function matchPage<R extends { path: string }>(
   routes: readonly R[],
