@@ -77,13 +77,21 @@ export class FileRegistry implements RegistryStore {
   }
 
   /**
-   * The file's registry, read again whenever the file has changed since the last look: one stat per
-   * page, so the request after a deploy (by any process on this machine) already has it.
+   * The file's registry, read again whenever the file has changed since the last look. The file is
+   * looked at (one stat) once per turn of the event loop that asks, not once per request: every
+   * request handled in a turn arrived before that turn's look, so the request after a deploy (by any
+   * process on this machine) still has it, while a crowd's requests share one look.
    */
   async live(): Promise<LiveRegistry> {
     let seen = '';
     let registry: Registry = { modules: {} };
+    let lookedThisTurn = false;
     const current = () => {
+      if (lookedThisTurn) return registry;
+      lookedThisTurn = true;
+      setImmediate(() => {
+        lookedThisTurn = false;
+      });
       const now = this.signature();
       if (now !== seen) {
         registry = this.readNow();

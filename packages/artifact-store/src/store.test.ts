@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -56,6 +56,29 @@ const registries: Array<[string, () => Promise<RegistryStore>]> = [
       ] as Array<[string, () => Promise<RegistryStore>]>)
     : []),
 ];
+
+describe('the registry in a file', () => {
+  it('looks at the file once per turn of the event loop, and sees a change in the next turn', async () => {
+    const registry = new FileRegistry(mkdtempSync(path.join(tmpdir(), 'registry-')));
+    const liveVersion = (version: string) =>
+      JSON.stringify({ modules: { content: { ...content, live: version } } });
+    const content = { versions: [], history: [], live: null, canary: null };
+    writeFileSync(registry.path, liveVersion('v1'));
+    const live = await registry.live();
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(live.current().modules.content?.live).toBe('v1');
+      // Replaced (as a deploy does) in the middle of a turn, whose requests had all arrived before it.
+      writeFileSync(`${registry.path}.tmp`, liveVersion('v2'));
+      renameSync(`${registry.path}.tmp`, registry.path);
+      expect(live.current().modules.content?.live).toBe('v1');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(live.current().modules.content?.live).toBe('v2');
+    } finally {
+      await live.close();
+    }
+  });
+});
 
 describe.each(registries)('the registry in %s', (_kind, open) => {
   let registry: RegistryStore;
