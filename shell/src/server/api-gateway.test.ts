@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   createServer,
   request as httpRequest,
+  type IncomingHttpHeaders,
   type IncomingMessage,
   type RequestListener,
   type Server,
@@ -91,6 +92,25 @@ function leaveMidAnswer(url: string): Promise<void> {
     req.end();
   });
 }
+
+/** One request through the gateway, answered whole. */
+function send(url: string, method = 'GET', headers: Record<string, string> = {}, body = '') {
+  return new Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method, headers: { ...headers, 'content-length': body.length } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const BIG = Buffer.alloc(4 * 1024 * 1024, 'x');
 /** Far more than loopback's socket buffers hold between the service and a shopper who stopped reading. */
@@ -211,6 +231,94 @@ describe('the API gateway', () => {
       ].sort(),
     );
   });
+  describe('identical reads arriving together', () => {
+    /**
+     * A catalog whose answers take `ms` to make, counting what it is asked; each answer says which
+     * version of the catalog it was made from (read when the request arrives) and how it may be kept.
+     */
+    async function slowCatalog(ms: number, headers: Record<string, string>) {
+      const catalog = { version: 1, asked: 0, url: '' };
+      catalog.url = await serve((_req, res) => {
+        catalog.asked += 1;
+        const body = JSON.stringify({ version: catalog.version });
+        const described = { etag: `"v${catalog.version}"`, 'content-length': body.length, ...headers };
+        setTimeout(() => res.writeHead(200, described).end(body), ms);
+      });
+      return catalog;
+    }
+    const PUBLIC = { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' };
+
+    it('reach the service once, and each shopper gets the answer under their own request id', async () => {
+      const catalog = await slowCatalog(100, PUBLIC);
+      const { gateway, url } = await gatewayTo(catalog.url, 4);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => send(`${url}/api/catalog/home-products`)),
+      );
+      expect(answers.map((a) => [a.status, a.body, a.headers['cache-control']])).toEqual(
+        answers.map(() => [200, '{"version":1}', 'public, max-age=60']),
+      );
+      expect(new Set(answers.map((a) => a.headers['x-request-id'])).size).toBe(20);
+      expect(catalog.asked).toBeLessThanOrEqual(2);
+      await gateway.close();
+    });
+
+    it('never get an answer to a request sent before they arrived: a change shows on the next read', async () => {
+      const catalog = await slowCatalog(150, PUBLIC);
+      const { gateway, url } = await gatewayTo(catalog.url, 4);
+      const before = send(`${url}/api/catalog/home-products`);
+      await pause(50);
+      // Changed while the first read is at the service: the read that comes now must see it.
+      catalog.version = 2;
+      const after = send(`${url}/api/catalog/home-products`);
+      expect((await before).body).toBe('{"version":1}');
+      expect((await after).body).toBe('{"version":2}');
+      expect(catalog.asked).toBe(2);
+      await gateway.close();
+    });
+
+    it('answer a shopper who holds the shared answer 304, and the others 200', async () => {
+      const catalog = await slowCatalog(100, PUBLIC);
+      const { gateway, url } = await gatewayTo(catalog.url, 4);
+      const [held, fresh, stale] = await Promise.all([
+        send(`${url}/api/catalog/home-products`, 'GET', { 'if-none-match': '"v1"' }),
+        send(`${url}/api/catalog/home-products`),
+        send(`${url}/api/catalog/home-products`, 'GET', { 'if-none-match': '"v0"' }),
+      ]);
+      expect([held.status, held.body, held.headers.etag]).toEqual([304, '', '"v1"']);
+      expect([fresh.status, stale.status, stale.body]).toEqual([200, 200, '{"version":1}']);
+      expect(catalog.asked).toBeLessThanOrEqual(2);
+      await gateway.close();
+    });
+
+    it.each([
+      ['kept private', { 'cache-control': 'private, max-age=60' }],
+      ['setting a cookie', { ...PUBLIC, 'set-cookie': 'cart=abc; HttpOnly' }],
+      ['varying by a header', { ...PUBLIC, vary: 'Cookie' }],
+      ['without a caching rule', {}],
+    ])('are each sent to the service when its answer is %s', async (_what, headers) => {
+      const catalog = await slowCatalog(100, headers);
+      const { gateway, url } = await gatewayTo(catalog.url, 8);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => send(`${url}/api/catalog/cart`, 'GET', { cookie: 'cart=abc' })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(catalog.asked).toBe(5);
+      await gateway.close();
+    });
+
+    it('are each sent to the service when they carry credentials', async () => {
+      const catalog = await slowCatalog(100, PUBLIC);
+      const { gateway, url } = await gatewayTo(catalog.url, 8);
+      await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          send(`${url}/api/catalog/home-products`, 'GET', { authorization: `Bearer token-${i}` }),
+        ),
+      );
+      expect(catalog.asked).toBe(5);
+      await gateway.close();
+    });
+  });
+
   describe('while a service restarts', () => {
     /** An address where nothing listens yet. */
     async function freePort(): Promise<number> {
@@ -237,28 +345,6 @@ describe('the API gateway', () => {
       }, afterMs).unref();
       return seen;
     }
-    function send(url: string, method: string, headers: Record<string, string> = {}, body = '') {
-      return new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
-        const req = httpRequest(
-          url,
-          { method, headers: { ...headers, 'content-length': body.length } },
-          (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode!,
-                body: text,
-                retryAfter: res.headers['retry-after'] as string,
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    }
-
     it('holds a GET and a keyed order, body and key intact, and sends them once the service is back', async () => {
       const port = await freePort();
       const service = `http://127.0.0.1:${port}`;
@@ -285,7 +371,7 @@ describe('the API gateway', () => {
       started = Date.now();
       const read = await send(`${url}/api/catalog/home-products`, 'GET');
       expect(read.status).toBe(503);
-      expect(read.retryAfter).toBe('1');
+      expect(read.headers['retry-after']).toBe('1');
       expect(Date.now() - started).toBeGreaterThanOrEqual(100);
       await gateway.close();
     });

@@ -1,5 +1,12 @@
-import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  RequestListener,
+  ServerResponse,
+} from 'node:http';
 import {
+  alreadyHeld,
   assignRequestId,
   canonicalPath,
   FIRST_PAUSE_MS,
@@ -18,9 +25,16 @@ import {
   type Tracing,
   type TrustProxy,
 } from '@storefront/service-kit';
+import { pipeline, type Readable } from 'node:stream';
 import type { Dispatcher, Pool } from 'undici';
 import { isKeyedRoute } from './keyed-routes';
 import { bucketOf } from './canary-bucket';
+import {
+  CONDITIONAL_REQUEST_HEADERS,
+  createReadCollapsing,
+  mayShare,
+  type SharedAnswer,
+} from './read-collapsing';
 import type { ServiceTargets } from './service-targets';
 
 /** Headers describing one connection (RFC 9110, 7.6.1): never passed on, in either direction. */
@@ -135,11 +149,11 @@ function forwardedHeaders(req: IncomingMessage, requestId: string, trustProxy: T
 /** The trace context headers: replaced by the gateway's own when it traces the request. */
 const TRACE_HEADERS = new Set(['traceparent', 'tracestate']);
 
-/** Header pairs without the caller's trace context (the gateway sends its own). */
-function withoutTraceHeaders(headers: string[]): string[] {
+/** Header pairs without those named in `left` (lower case). */
+function withoutHeaders(headers: string[], left: ReadonlySet<string>): string[] {
   const kept: string[] = [];
   for (let i = 0; i < headers.length; i += 2)
-    if (!TRACE_HEADERS.has(headers[i]!.toLowerCase())) kept.push(headers[i]!, headers[i + 1]!);
+    if (!left.has(headers[i]!.toLowerCase())) kept.push(headers[i]!, headers[i + 1]!);
   return kept;
 }
 
@@ -172,6 +186,35 @@ function answerFailure(res: ServerResponse, module: string, error: Error, logger
  */
 const relayedAnswers = new WeakSet<ServerResponse>();
 const isRelayedAnswer = (res: ServerResponse) => relayedAnswers.has(res);
+
+/** A service answer's headers as the shopper gets them: the connection's left out, and its request id. */
+function headersToSend(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const sent: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!CONNECTION_HEADERS.has(name) && name !== REQUEST_ID_HEADER) sent[name] = value;
+  return sent;
+}
+
+/**
+ * Sends an answer read whole (shared with other shoppers, or this one's own) under this request's id;
+ * 304 when the shopper already holds it.
+ */
+function sendWhole(req: IncomingMessage, res: ServerResponse, { status, headers, body }: SharedAnswer) {
+  if (res.destroyed) return;
+  if (status === 200 && typeof headers.etag === 'string' && alreadyHeld(req, headers.etag)) {
+    res.writeHead(304, { etag: headers.etag, 'cache-control': headers['cache-control'] ?? 'no-cache' });
+    return void res.end();
+  }
+  res.writeHead(status, headersToSend(headers));
+  res.end(body);
+}
+
+/** Relays an answer as it comes (one that could not be shared); a shopper who leaves ends the read. */
+function relayStream(res: ServerResponse, status: number, headers: IncomingHttpHeaders, body: Readable) {
+  if (res.destroyed) return void body.destroy();
+  res.writeHead(status, headersToSend(headers));
+  pipeline(body, res, () => undefined);
+}
 
 /**
  * Relays one service answer to the shopper as it arrives: status and headers, then the body chunk by
@@ -252,9 +295,10 @@ export interface ApiGatewayOptions {
  * bodies streamed both ways, the request id and client address added. A service that is down answers
  * 503 (after holding what is safe to send again for `outageHoldMs`, in case it is restarting), one that
  * is too slow 504, both as problem+json the page can show; service-to-service paths
- * (/internal) and unknown modules are 404. Answers are relayed through undici's dispatch interface
- * rather than its stream API: the same pooled connections without a stream pair per request, which
- * under a crowd was a third of the gateway's time.
+ * (/internal) and unknown modules are 404. Identical reads that arrive together share one request to
+ * the service when its answer is for everyone (read-collapsing.ts). Answers are relayed through undici's
+ * dispatch interface rather than its stream API: the same pooled connections without a stream pair per
+ * request.
  */
 export function createApiGateway({
   targets,
@@ -264,6 +308,7 @@ export function createApiGateway({
   trustProxy,
   outageHoldMs = 0,
 }: ApiGatewayOptions) {
+  const readTogether = createReadCollapsing();
   const relay: RequestListener = (req, res) => {
     const requestId = assignRequestId(req, res);
     logWhenAnswered(logger, req, res, isRelayedAnswer);
@@ -286,7 +331,7 @@ export function createApiGateway({
       method: req.method as Dispatcher.HttpMethod,
       headers: traced
         ? [
-            ...withoutTraceHeaders(forwardedHeaders(req, requestId, trustProxy)),
+            ...withoutHeaders(forwardedHeaders(req, requestId, trustProxy), TRACE_HEADERS),
             ...Object.entries(traced.headers).flat(),
           ]
         : forwardedHeaders(req, requestId, trustProxy),
@@ -301,8 +346,8 @@ export function createApiGateway({
       method: req.method ?? 'GET',
     }));
     const fail = (error: Error) => answerFailure(res, module, error, logger, requestId);
-    const send = () => {
-      const poolNow = () => targets.targetFor(module, bucket)!.pool;
+    const poolNow = () => targets.targetFor(module, bucket)!.pool;
+    const sendAlone = () => {
       const bodiless = req.method === 'GET' || req.method === 'HEAD';
       if (outageHoldMs > 0 && bodiless) {
         return dispatchHeld(poolNow, request, res, fail, Date.now() + outageHoldMs);
@@ -315,6 +360,22 @@ export function createApiGateway({
       if (!bodiless) request.body = req;
       poolNow().dispatch(request, new RelayToShopper(res, fail));
     };
+    // A traced read is sent alone: its span is the service's answer to it.
+    const send = () =>
+      !traced && mayShare(req)
+        ? readTogether(poolNow(), path + query, {
+            headers: withoutHeaders(request.headers as string[], CONDITIONAL_REQUEST_HEADERS),
+            answer: (shared, own) => {
+              if (own) relayedAnswers.add(res);
+              sendWhole(req, res, shared);
+            },
+            relay: (status, headers, body) => {
+              relayedAnswers.add(res);
+              relayStream(res, status, headers, body);
+            },
+            alone: sendAlone,
+          })
+        : sendAlone();
     if (!targets.handedOver(module)) return send();
     // A release being handed over: the request waits, unsent (its body unread), for the next one.
     void targets
