@@ -306,6 +306,20 @@ describe('the API gateway', () => {
       await gateway.close();
     });
 
+    it('keep the gateway serving when a shopper leaves before an answer that is not shared', async () => {
+      const catalog = await slowCatalog(150, { 'cache-control': 'no-store' });
+      const { gateway, url } = await gatewayTo(catalog.url, 4);
+      await new Promise<void>((resolve) => {
+        const req = httpRequest(`${url}/api/catalog/cart`);
+        req.on('error', () => resolve()).end();
+        setTimeout(() => req.destroy(), 50);
+      });
+      // The answer reaches the gateway after the shopper has gone.
+      await pause(200);
+      expect((await send(`${url}/api/catalog/cart`)).status).toBe(200);
+      await gateway.close();
+    });
+
     it('are each sent to the service when they carry credentials', async () => {
       const catalog = await slowCatalog(100, PUBLIC);
       const { gateway, url } = await gatewayTo(catalog.url, 8);

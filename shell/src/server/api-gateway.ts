@@ -209,10 +209,17 @@ function sendWhole(req: IncomingMessage, res: ServerResponse, { status, headers,
   res.end(body);
 }
 
-/** Relays an answer as it comes (one that could not be shared); a shopper who leaves ends the read. */
+/**
+ * Relays an answer as it comes (one that could not be shared). For a shopper who has left, it is read
+ * and dropped, as RelayToShopper does, keeping the connection to the service.
+ */
 function relayStream(res: ServerResponse, status: number, headers: IncomingHttpHeaders, body: Readable) {
-  if (res.destroyed) return void body.destroy();
+  if (res.destroyed) {
+    body.on('error', () => undefined).resume();
+    return;
+  }
   res.writeHead(status, headersToSend(headers));
+  // A shopper leaving mid-answer ends the read: reported here, and nothing else to do about it.
   pipeline(body, res, () => undefined);
 }
 
@@ -308,7 +315,9 @@ export function createApiGateway({
   trustProxy,
   outageHoldMs = 0,
 }: ApiGatewayOptions) {
-  const readTogether = createReadCollapsing();
+  const readTogether = createReadCollapsing((error) =>
+    logger.error({ err: error }, 'a shared read could not be answered'),
+  );
   const relay: RequestListener = (req, res) => {
     const requestId = assignRequestId(req, res);
     logWhenAnswered(logger, req, res, isRelayedAnswer);

@@ -83,9 +83,10 @@ interface PathState {
  * rollback shows on the next read, as without sharing. Only answers for everyone are shared (see
  * `isForEveryone`); when one is not, the others waiting are sent alone, and that path goes alone for
  * a while. Conditional headers are left out of the read that is sent: each shopper's If-None-Match is
- * answered from the shared answer's ETag.
+ * answered from the shared answer's ETag. `failedToAnswer` hears of a failure to answer the waiting
+ * reads themselves (a bug: nothing is expected to fail there).
  */
-export function createReadCollapsing() {
+export function createReadCollapsing(failedToAnswer: (error: unknown) => void) {
   const onTheirWay = new WeakMap<Pool, Map<string, PathState>>();
   const personal = new WeakMap<Pool, Map<string, number>>();
 
@@ -119,6 +120,7 @@ export function createReadCollapsing() {
           for (const read of reads) read.alone();
         },
       )
+      .catch(failedToAnswer)
       .finally(() => {
         const state = states.get(path)!;
         if (state.waitingForNext.length === 0) return void states.delete(path);
