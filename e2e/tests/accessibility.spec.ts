@@ -28,7 +28,9 @@ for (const [path, heading] of pages) {
 
 /**
  * Every part of a quantity stepper, reached by keyboard, shows its whole focus ring: 3 px, drawn inside
- * its own box, and nothing (a neighbour, a clipping parent) lies over any of its four edges.
+ * its own box, and nothing (a neighbour, a clipping parent) lies over any of its four edges. Focus
+ * scrolls the part into view smoothly (the page's scroll-behavior), so the ring is judged once that
+ * scroll has brought it in: mid-scroll, an edge may still be under the sticky header or below the fold.
  */
 async function expectWholeFocusRingsOn(stepper: Locator) {
   const input = stepper.getByRole('spinbutton');
@@ -42,39 +44,40 @@ async function expectWholeFocusRingsOn(stepper: Locator) {
   for (const [index, part] of parts.entries()) {
     if (index > 0) await part.page().keyboard.press('Tab');
     await expect(part).toBeFocused();
-    const ring = await part.evaluate((element) => {
-      const style = getComputedStyle(element);
-      const { left, top, right, bottom, width, height } = element.getBoundingClientRect();
-      const edges = [
-        [left + 1, top + height / 2],
-        [right - 1, top + height / 2],
-        [left + width / 2, top + 1],
-        [left + width / 2, bottom - 1],
-      ];
-      const clippedBy = [
-        ...(function* ancestors(node: Element | null) {
-          for (; node; node = node.parentElement) yield node;
-        })(element.parentElement),
-      ].find((ancestor) => {
-        const overflow = getComputedStyle(ancestor).overflow;
-        const box = ancestor.getBoundingClientRect();
-        return (
-          overflow !== 'visible' &&
-          (left < box.left || right > box.right || top < box.top || bottom > box.bottom)
-        );
+    const ringOf = () =>
+      part.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const { left, top, right, bottom, width, height } = element.getBoundingClientRect();
+        const edges = [
+          [left + 1, top + height / 2],
+          [right - 1, top + height / 2],
+          [left + width / 2, top + 1],
+          [left + width / 2, bottom - 1],
+        ];
+        const clippedBy = [
+          ...(function* ancestors(node: Element | null) {
+            for (; node; node = node.parentElement) yield node;
+          })(element.parentElement),
+        ].find((ancestor) => {
+          const overflow = getComputedStyle(ancestor).overflow;
+          const box = ancestor.getBoundingClientRect();
+          return (
+            overflow !== 'visible' &&
+            (left < box.left || right > box.right || top < box.top || bottom > box.bottom)
+          );
+        });
+        return {
+          focusVisible: element.matches(':focus-visible'),
+          outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineOffset}`,
+          size: width >= 40 && height >= 40,
+          edgesOnTop: edges.every(([x, y]) => {
+            const found = document.elementFromPoint(x!, y!);
+            return found === element || element.contains(found);
+          }),
+          clipped: Boolean(clippedBy),
+        };
       });
-      return {
-        focusVisible: element.matches(':focus-visible'),
-        outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineOffset}`,
-        size: width >= 40 && height >= 40,
-        edgesOnTop: edges.every(([x, y]) => {
-          const found = document.elementFromPoint(x!, y!);
-          return found === element || element.contains(found);
-        }),
-        clipped: Boolean(clippedBy),
-      };
-    });
-    expect(ring).toEqual({
+    await expect.poll(ringOf).toEqual({
       focusVisible: true,
       outline: 'solid 3px -3px',
       size: true,
