@@ -35,7 +35,7 @@ export function representJson(value: unknown, cacheControl: string): Representat
 }
 
 /** Whether the caller's If-None-Match names this representation (or any, with `*`). */
-export function alreadyHeld(req: IncomingMessage, etag: string): boolean {
+function alreadyHeld(req: IncomingMessage, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((tag) => {

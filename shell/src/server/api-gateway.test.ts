@@ -306,6 +306,27 @@ describe('the API gateway', () => {
       await gateway.close();
     });
 
+    it("are each sent with the shopper's conditions when the answer carries no ETag to answer them from", async () => {
+      const conditions: Array<string | undefined> = [];
+      const catalogUrl = await serve((req, res) => {
+        conditions.push(req.headers['if-modified-since']);
+        const described = {
+          ...PUBLIC,
+          'last-modified': 'Wed, 25 Nov 2026 10:00:00 GMT',
+          'content-length': 2,
+        };
+        setTimeout(() => res.writeHead(200, described).end('{}'), 100);
+      });
+      const { gateway, url } = await gatewayTo(catalogUrl, 8);
+      const since = { 'if-modified-since': 'Wed, 25 Nov 2026 10:00:00 GMT' };
+      const reads = () => Array.from({ length: 4 }, () => send(`${url}/api/catalog/catalogue`, 'GET', since));
+      await Promise.all(reads());
+      await Promise.all(reads());
+      // The first read went out for many, its condition left out; every other carried its own.
+      expect(conditions).toEqual([undefined, ...Array.from({ length: 7 }, () => since['if-modified-since'])]);
+      await gateway.close();
+    });
+
     it('keep the gateway serving when a shopper leaves before an answer that is not shared', async () => {
       const catalog = await slowCatalog(150, { 'cache-control': 'no-store' });
       const { gateway, url } = await gatewayTo(catalog.url, 4);

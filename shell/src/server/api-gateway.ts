@@ -1,12 +1,5 @@
-import type {
-  IncomingHttpHeaders,
-  IncomingMessage,
-  OutgoingHttpHeaders,
-  RequestListener,
-  ServerResponse,
-} from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import {
-  alreadyHeld,
   assignRequestId,
   canonicalPath,
   FIRST_PAUSE_MS,
@@ -18,6 +11,7 @@ import {
   namesInternalRoute,
   REQUEST_ID_HEADER,
   SERVICE_KEY_HEADER,
+  sendRepresentation,
   writeProblem,
   type Logger,
   traceOutgoing,
@@ -25,30 +19,12 @@ import {
   type Tracing,
   type TrustProxy,
 } from '@storefront/service-kit';
-import { pipeline, type Readable } from 'node:stream';
 import type { Dispatcher, Pool } from 'undici';
 import { isKeyedRoute } from './keyed-routes';
 import { bucketOf } from './canary-bucket';
-import {
-  CONDITIONAL_REQUEST_HEADERS,
-  createReadCollapsing,
-  mayShare,
-  type SharedAnswer,
-} from './read-collapsing';
+import { CONNECTION_HEADERS } from './connection-headers';
+import { CONDITIONAL_REQUEST_HEADERS, createReadCollapsing, mayShare } from './read-collapsing';
 import type { ServiceTargets } from './service-targets';
-
-/** Headers describing one connection (RFC 9110, 7.6.1): never passed on, in either direction. */
-const CONNECTION_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /**
  * Request headers a service never gets from the shopper: those of the connection; Host, which the pool
@@ -186,42 +162,6 @@ function answerFailure(res: ServerResponse, module: string, error: Error, logger
  */
 const relayedAnswers = new WeakSet<ServerResponse>();
 const isRelayedAnswer = (res: ServerResponse) => relayedAnswers.has(res);
-
-/** A service answer's headers as the shopper gets them: the connection's left out, and its request id. */
-function headersToSend(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const sent: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers))
-    if (!CONNECTION_HEADERS.has(name) && name !== REQUEST_ID_HEADER) sent[name] = value;
-  return sent;
-}
-
-/**
- * Sends an answer read whole (shared with other shoppers, or this one's own) under this request's id;
- * 304 when the shopper already holds it.
- */
-function sendWhole(req: IncomingMessage, res: ServerResponse, { status, headers, body }: SharedAnswer) {
-  if (res.destroyed) return;
-  if (status === 200 && typeof headers.etag === 'string' && alreadyHeld(req, headers.etag)) {
-    res.writeHead(304, { etag: headers.etag, 'cache-control': headers['cache-control'] ?? 'no-cache' });
-    return void res.end();
-  }
-  res.writeHead(status, headersToSend(headers));
-  res.end(body);
-}
-
-/**
- * Relays an answer as it comes (one that could not be shared). For a shopper who has left, it is read
- * and dropped, as RelayToShopper does, keeping the connection to the service.
- */
-function relayStream(res: ServerResponse, status: number, headers: IncomingHttpHeaders, body: Readable) {
-  if (res.destroyed) {
-    body.on('error', () => undefined).resume();
-    return;
-  }
-  res.writeHead(status, headersToSend(headers));
-  // A shopper leaving mid-answer ends the read: reported here, and nothing else to do about it.
-  pipeline(body, res, () => undefined);
-}
 
 /**
  * Relays one service answer to the shopper as it arrives: status and headers, then the body chunk by
@@ -375,13 +315,11 @@ export function createApiGateway({
         ? readTogether(poolNow(), path + query, {
             headers: withoutHeaders(request.headers as string[], CONDITIONAL_REQUEST_HEADERS),
             answer: (shared, own) => {
+              if (res.destroyed) return;
               if (own) relayedAnswers.add(res);
-              sendWhole(req, res, shared);
+              sendRepresentation(req, res, shared);
             },
-            relay: (status, headers, body) => {
-              relayedAnswers.add(res);
-              relayStream(res, status, headers, body);
-            },
+            relay: new RelayToShopper(res, fail),
             alone: sendAlone,
           })
         : sendAlone();

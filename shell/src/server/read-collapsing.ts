@@ -1,22 +1,16 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { REQUEST_ID_HEADER, type Representation } from '@storefront/service-kit';
 import type { Dispatcher, Pool } from 'undici';
-
-/** An answer read whole, to be sent to every shopper who asked for it. */
-export interface SharedAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+import { CONNECTION_HEADERS } from './connection-headers';
 
 /** One shopper's read, waiting for its answer. */
 export interface WaitingRead {
   /** The headers to send the service, were this read the one sent. */
   headers: string[];
-  /** Sends the shared answer; `own` when this read is the one that was sent. */
-  answer(shared: SharedAnswer, own: boolean): void;
-  /** Relays, as it comes, the answer to this read that was sent and may not be shared. */
-  relay(status: number, headers: IncomingHttpHeaders, body: Readable): void;
+  /** Sends the shared answer (or 304 for a shopper who holds it); `own` when this read is the one sent. */
+  answer(shared: Representation, own: boolean): void;
+  /** Relays to this read's shopper, as it comes, the answer to this read when it was sent and may not be shared. */
+  relay: Dispatcher.DispatchHandler;
   /** Sends this read on its own, as if nothing had been shared. */
   alone(): void;
 }
@@ -37,9 +31,12 @@ export const mayShare = (req: IncomingMessage) =>
 
 /**
  * Whether an answer is the same for everyone who asks (RFC 9111's shared-cache rules, at their
- * strictest): a 200 its service marked public, setting no cookie and varying on nothing.
+ * strictest): a 200 its service marked public, setting no cookie and varying on nothing, short enough
+ * to hold whole. It must carry an ETag too: the read sent for many leaves each shopper's conditions
+ * out, and answers them from that ETag; without one, a shopper who holds the answer would be sent it
+ * again, so such a read goes to the service with its conditions, alone.
  */
-function isForEveryone({ status, headers }: { status: number; headers: IncomingHttpHeaders }): boolean {
+function isForEveryone(status: number, headers: IncomingHttpHeaders): boolean {
   const directives = String(headers['cache-control'] ?? '')
     .toLowerCase()
     .split(',')
@@ -49,25 +46,90 @@ function isForEveryone({ status, headers }: { status: number; headers: IncomingH
     directives.includes('public') &&
     !directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache') &&
     headers['set-cookie'] === undefined &&
-    headers.vary === undefined
+    headers.vary === undefined &&
+    typeof headers.etag === 'string' &&
+    Number(headers['content-length']) <= MAX_SHARED_BYTES
   );
 }
 
+/** The service's headers as every shopper gets them: not the connection's, nor the request id (each has their own). */
+function headersForEveryone(headers: IncomingHttpHeaders): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (typeof value === 'string' && !CONNECTION_HEADERS.has(name) && name !== REQUEST_ID_HEADER)
+      kept[name] = value;
+  return kept;
+}
+
 /**
- * The answer, read whole when it may be shared and is short enough; otherwise handed over unread
- * (`unshared`), to be relayed as it comes to the one read it answers.
+ * The answer to a read sent for several: read whole when it is for everyone, then sent to each as a
+ * representation; otherwise relayed as it comes to the read that was sent (`unshared` tells the
+ * others to go alone). `settled` is called once the path may be read again: when the shared answer
+ * is in, or the unshared one has begun, or the read failed (every read then goes alone, and meets
+ * the failure or the outage hold as it would have).
  */
-async function readAnswer(
-  pool: Pool,
-  path: string,
-  headers: string[],
-): Promise<{ shared: SharedAnswer } | { unshared: Dispatcher.ResponseData }> {
-  const answer = await pool.request({ path, method: 'GET', headers });
-  const length = Number(answer.headers['content-length']);
-  const shareable = isForEveryone({ status: answer.statusCode, headers: answer.headers });
-  if (!shareable || !(length <= MAX_SHARED_BYTES)) return { unshared: answer };
-  const body = Buffer.from(await answer.body.arrayBuffer());
-  return { shared: { status: answer.statusCode, headers: answer.headers, body } };
+class AnswerForMany implements Dispatcher.DispatchHandler {
+  private whole: { headers: IncomingHttpHeaders; chunks: Buffer[] } | null = null;
+  private relayed = false;
+
+  constructor(
+    private readonly reads: readonly WaitingRead[],
+    private readonly unshared: () => void,
+    private readonly settled: () => void,
+    private readonly failedToAnswer: (error: unknown) => void,
+  ) {}
+
+  private get sent() {
+    return this.reads[0]!;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown) {
+    this.sent.relay.onRequestStart?.(controller, context);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders) {
+    if (isForEveryone(status, headers)) {
+      this.whole = { headers, chunks: [] };
+      return;
+    }
+    this.relayed = true;
+    this.sent.relay.onResponseStart?.(controller, status, headers);
+    this.unshared();
+    this.answerEach((read) => read !== this.sent && read.alone());
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
+    if (this.relayed) this.sent.relay.onResponseData?.(controller, chunk);
+    else this.whole?.chunks.push(chunk);
+  }
+
+  onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders) {
+    if (this.relayed) return this.sent.relay.onResponseEnd?.(controller, trailers);
+    const { headers, chunks } = this.whole!;
+    const shared: Representation = {
+      body: Buffer.concat(chunks),
+      etag: headers.etag as string,
+      headers: headersForEveryone(headers),
+    };
+    this.answerEach((read) => read.answer(shared, read === this.sent));
+  }
+
+  onResponseError(controller: Dispatcher.DispatchController, error: Error) {
+    if (this.relayed) return this.sent.relay.onResponseError?.(controller, error);
+    this.answerEach((read) => read.alone());
+  }
+
+  /** Answers every read, then lets the path be read again; what fails answering one is a bug, reported. */
+  private answerEach(answer: (read: WaitingRead) => void) {
+    for (const read of this.reads) {
+      try {
+        answer(read);
+      } catch (error) {
+        this.failedToAnswer(error);
+      }
+    }
+    this.settled();
+  }
 }
 
 /** What is going on for one path of one service: whether a read is on its way, and who waits for the next. */
@@ -102,32 +164,24 @@ export function createReadCollapsing(failedToAnswer: (error: unknown) => void) {
   };
 
   function send(pool: Pool, path: string, reads: WaitingRead[], states: Map<string, PathState>) {
-    const [sent, ...others] = reads as [WaitingRead, ...WaitingRead[]];
-    readAnswer(pool, path, sent.headers)
-      .then(
-        (answer) => {
-          if ('shared' in answer) {
-            for (const read of reads) read.answer(answer.shared, read === sent);
-            return;
-          }
-          rememberPersonal(pool, path);
-          const { statusCode, headers, body } = answer.unshared;
-          sent.relay(statusCode, headers, body);
-          for (const read of others) read.alone();
-        },
-        // Each is sent again on its own, and meets the failure (or the outage hold) as it would have.
-        () => {
-          for (const read of reads) read.alone();
-        },
-      )
-      .catch(failedToAnswer)
-      .finally(() => {
+    // Once out of the service's answer (its handler's callbacks), the reads that waited are sent:
+    // together, or each alone when the answer just found the path personal.
+    const readAgain = () =>
+      queueMicrotask(() => {
         const state = states.get(path)!;
-        if (state.waitingForNext.length === 0) return void states.delete(path);
         const next = state.waitingForNext;
+        if (next.length === 0 || isPersonal(pool, path)) {
+          states.delete(path);
+          for (const read of next) read.alone();
+          return;
+        }
         state.waitingForNext = [];
         send(pool, path, next, states);
       });
+    pool.dispatch(
+      { path, method: 'GET', headers: reads[0]!.headers },
+      new AnswerForMany(reads, () => rememberPersonal(pool, path), readAgain, failedToAnswer),
+    );
   }
 
   /** Reads `path` from the service behind `pool`, sharing the answer with identical reads. */
