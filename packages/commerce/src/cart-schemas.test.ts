@@ -1,0 +1,109 @@
+import {
+  cartAdditionSchema,
+  cartLineId,
+  cartQuantitySchema,
+  CART_LINE_LIMIT,
+  PRICE_LIST_NAMES,
+  shopperCartSchema,
+  type CartAddition,
+} from './cart-schemas';
+
+const addition: CartAddition = {
+  productId: 'bpc-157',
+  name: 'BPC-157',
+  variant: '10mg',
+  image: '/images/products/bpc-157.svg',
+  price: 8500,
+  quantity: 1,
+  channel: 'storefront',
+};
+
+describe("a cart line's id", () => {
+  it("is '{productId}-{dose}' for the storefront's own price list, the default", () => {
+    expect(cartLineId('bpc-157', '10mg')).toBe('bpc-157-10mg');
+    expect(cartLineId('bpc-157', '10mg', 'storefront')).toBe('bpc-157-10mg');
+  });
+
+  it('names any other price list, so the same dose from two lists stays two lines', () => {
+    expect(cartLineId('bpc-157', '10mg', 'catalogue')).toBe('bpc-157-10mg-catalogue');
+    expect(cartLineId('bpc-157', '10mg', 'quick-checkout')).toBe('bpc-157-10mg-quick-checkout');
+  });
+
+  it('is explained beside lines kept apart by their price list', () => {
+    expect(PRICE_LIST_NAMES).toEqual({
+      storefront: 'Home page price',
+      catalogue: 'Catalogue price',
+      'quick-checkout': 'Checkout price',
+    });
+  });
+});
+
+describe('what a page adds to the cart', () => {
+  const accepts = (change: Partial<Record<keyof CartAddition, unknown>>) =>
+    cartAdditionSchema.safeParse({ ...addition, ...change }).success;
+
+  it('is accepted as the page saw it', () => {
+    expect(cartAdditionSchema.parse(addition)).toEqual(addition);
+    expect(accepts({ image: '/' })).toBe(true);
+  });
+
+  it('shows no picture from elsewhere than this site', () => {
+    for (const image of [
+      'https://tracker.example/pixel.png',
+      '//tracker.example/pixel.png',
+      'javascript:alert(1)',
+      'images/relative.svg',
+      '/images/a b.svg',
+      `/${'a'.repeat(300)}`,
+    ])
+      expect([image, accepts({ image })]).toEqual([image, false]);
+  });
+
+  it('refuses names, sizes and ids that are empty or too long, and amounts out of range', () => {
+    for (const change of [
+      { productId: '' },
+      { productId: 'p'.repeat(101) },
+      { name: '' },
+      { name: 'n'.repeat(201) },
+      { variant: '' },
+      { variant: 'v'.repeat(51) },
+      { price: -1 },
+      { price: 100_000_001 },
+      { price: 85.5 },
+      { quantity: 0 },
+      { quantity: 1_000_001 },
+      { channel: 'wholesale' },
+    ])
+      expect([change, accepts(change)]).toEqual([change, false]);
+    for (const change of [
+      { price: 0 },
+      { price: 100_000_000 },
+      { quantity: 1_000_000 },
+      { name: 'n'.repeat(200) },
+    ])
+      expect([change, accepts(change)]).toEqual([change, true]);
+  });
+});
+
+describe("a cart line's new quantity", () => {
+  it('is a whole number from 0 (which removes the line), never negative', () => {
+    expect(cartQuantitySchema.safeParse({ quantity: 0 }).success).toBe(true);
+    expect(cartQuantitySchema.safeParse({ quantity: 1_000_000 }).success).toBe(true);
+    for (const quantity of [-1, 1.5, 1_000_001, '2'])
+      expect(cartQuantitySchema.safeParse({ quantity }).success).toBe(false);
+  });
+});
+
+describe("a shopper's cart", () => {
+  const cart = (lines: number) => ({
+    items: Array.from({ length: lines }, (_, i) => ({ ...addition, productId: `p-${i}`, id: `p-${i}-10mg` })),
+    quote: null,
+    problem: null,
+    affiliate: null,
+  });
+
+  it(`holds at most ${CART_LINE_LIMIT} lines`, () => {
+    expect(shopperCartSchema.safeParse(cart(CART_LINE_LIMIT)).success).toBe(true);
+    expect(shopperCartSchema.safeParse(cart(CART_LINE_LIMIT + 1)).success).toBe(false);
+  });
+});
