@@ -238,10 +238,16 @@ describe('the API gateway', () => {
      */
     async function slowCatalog(ms: number, headers: Record<string, string>) {
       const catalog = { version: 1, asked: 0, url: '' };
-      catalog.url = await serve((_req, res) => {
+      catalog.url = await serve((req, res) => {
         catalog.asked += 1;
         const body = JSON.stringify({ version: catalog.version });
-        const described = { etag: `"v${catalog.version}"`, 'content-length': body.length, ...headers };
+        // As the kit's services do: the request id it was sent goes back with the answer.
+        const described = {
+          etag: `"v${catalog.version}"`,
+          'content-length': body.length,
+          'x-request-id': req.headers['x-request-id'] ?? '',
+          ...headers,
+        };
         setTimeout(() => res.writeHead(200, described).end(body), ms);
       });
       return catalog;
@@ -329,7 +335,8 @@ describe('the API gateway', () => {
 
     it('keep the gateway serving when a shopper leaves before an answer that is not shared', async () => {
       const catalog = await slowCatalog(150, { 'cache-control': 'no-store' });
-      const { gateway, url } = await gatewayTo(catalog.url, 4);
+      // One connection: the next read needs the one the abandoned answer was read from.
+      const { gateway, url } = await gatewayTo(catalog.url, 1);
       await new Promise<void>((resolve) => {
         const req = httpRequest(`${url}/api/catalog/cart`);
         req.on('error', () => resolve()).end();
@@ -338,6 +345,55 @@ describe('the API gateway', () => {
       // The answer reaches the gateway after the shopper has gone.
       await pause(200);
       expect((await send(`${url}/api/catalog/cart`)).status).toBe(200);
+      await gateway.close();
+    });
+
+    it('are each answered when the read sent for them is cut off mid-answer, and the path is read again after', async () => {
+      let asked = 0;
+      const catalogUrl = await serve((_req, res) => {
+        asked += 1;
+        const body = '{"version":1}';
+        const described = { ...PUBLIC, etag: '"v1"', 'content-length': body.length };
+        setTimeout(() => {
+          // The first answer breaks off after its first bytes, as a service killed mid-answer does.
+          if (asked === 1) res.writeHead(200, described).write(body.slice(0, 4), () => res.destroy());
+          else res.writeHead(200, described).end(body);
+        }, 100);
+      });
+      const { gateway, url } = await gatewayTo(catalogUrl, 4);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => send(`${url}/api/catalog/home-products`)),
+      );
+      expect(answers.map((a) => [a.status, a.body])).toEqual(answers.map(() => [200, '{"version":1}']));
+      expect((await send(`${url}/api/catalog/home-products`)).body).toBe('{"version":1}');
+      await gateway.close();
+    });
+
+    it('give each shopper every header the service sent, a repeated one joined', async () => {
+      const catalogUrl = await serve((_req, res) => {
+        const body = '{}';
+        setTimeout(
+          () =>
+            res
+              .writeHead(
+                200,
+                [
+                  ['content-type', 'application/json'],
+                  ['cache-control', 'public'],
+                  ['cache-control', 'max-age=60'],
+                  ['etag', '"v1"'],
+                  ['content-length', String(body.length)],
+                ].flat(),
+              )
+              .end(body),
+          100,
+        );
+      });
+      const { gateway, url } = await gatewayTo(catalogUrl, 4);
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () => send(`${url}/api/catalog/catalogue`)),
+      );
+      expect(answers.map((a) => a.headers['cache-control'])).toEqual(answers.map(() => 'public, max-age=60'));
       await gateway.close();
     });
 

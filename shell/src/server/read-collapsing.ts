@@ -52,12 +52,16 @@ function isForEveryone(status: number, headers: IncomingHttpHeaders): boolean {
   );
 }
 
-/** The service's headers as every shopper gets them: not the connection's, nor the request id (each has their own). */
+/**
+ * The service's headers as every shopper gets them: not the connection's, nor the request id (each has
+ * their own). A header the service sent more than once is one, its values joined (RFC 9110, 5.3; no
+ * Set-Cookie is ever shared).
+ */
 function headersForEveryone(headers: IncomingHttpHeaders): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers))
-    if (typeof value === 'string' && !CONNECTION_HEADERS.has(name) && name !== REQUEST_ID_HEADER)
-      kept[name] = value;
+    if (value !== undefined && !CONNECTION_HEADERS.has(name) && name !== REQUEST_ID_HEADER)
+      kept[name] = Array.isArray(value) ? value.join(', ') : value;
   return kept;
 }
 
@@ -71,6 +75,7 @@ function headersForEveryone(headers: IncomingHttpHeaders): Record<string, string
 class AnswerForMany implements Dispatcher.DispatchHandler {
   private whole: { headers: IncomingHttpHeaders; chunks: Buffer[] } | null = null;
   private relayed = false;
+  private answered = false;
 
   constructor(
     private readonly reads: readonly WaitingRead[],
@@ -93,9 +98,10 @@ class AnswerForMany implements Dispatcher.DispatchHandler {
       return;
     }
     this.relayed = true;
-    this.sent.relay.onResponseStart?.(controller, status, headers);
+    // The others first: whatever the relay's start throws (undici then aborts the read), they are sent.
     this.unshared();
     this.answerEach((read) => read !== this.sent && read.alone());
+    this.sent.relay.onResponseStart?.(controller, status, headers);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
@@ -119,8 +125,13 @@ class AnswerForMany implements Dispatcher.DispatchHandler {
     this.answerEach((read) => read.alone());
   }
 
-  /** Answers every read, then lets the path be read again; what fails answering one is a bug, reported. */
+  /**
+   * Answers every read, then lets the path be read again, once whatever undici calls next; what fails
+   * answering one read is a bug, reported, and the others are answered still.
+   */
   private answerEach(answer: (read: WaitingRead) => void) {
+    if (this.answered) return;
+    this.answered = true;
     for (const read of this.reads) {
       try {
         answer(read);
