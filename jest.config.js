@@ -28,6 +28,9 @@ const project = (displayName, roots, testEnvironment) => ({
 });
 
 module.exports = {
+  // Jest's default is one worker fewer than the cores: one on CI's two. Most suites wait on databases,
+  // sockets and child processes as much as they compute, so two workers take about half the time.
+  maxWorkers: 2,
   // Service tests open real databases (PGlite starts in a second or two) and hash real passwords; on a
   // busy 2-core CI machine running both projects at once, 5 seconds is not enough headroom.
   testTimeout: 30_000,
