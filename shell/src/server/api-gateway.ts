@@ -319,7 +319,7 @@ export function createApiGateway({
               if (own) relayedAnswers.add(res);
               sendRepresentation(req, res, shared);
             },
-            relay: new RelayToShopper(res, fail),
+            relay: () => new RelayToShopper(res, fail),
             alone: sendAlone,
           })
         : sendAlone();

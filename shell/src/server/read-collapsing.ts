@@ -9,8 +9,11 @@ export interface WaitingRead {
   headers: string[];
   /** Sends the shared answer (or 304 for a shopper who holds it); `own` when this read is the one sent. */
   answer(shared: Representation, own: boolean): void;
-  /** Relays to this read's shopper, as it comes, the answer to this read when it was sent and may not be shared. */
-  relay: Dispatcher.DispatchHandler;
+  /**
+   * The relay to this read's shopper of the answer to this read, as it comes, when it was the one sent
+   * and its answer may not be shared; made only for the read sent.
+   */
+  relay(): Dispatcher.DispatchHandler;
   /** Sends this read on its own, as if nothing had been shared. */
   alone(): void;
 }
@@ -76,20 +79,21 @@ class AnswerForMany implements Dispatcher.DispatchHandler {
   private whole: { headers: IncomingHttpHeaders; chunks: Buffer[] } | null = null;
   private relayed = false;
   private answered = false;
+  private readonly sent: WaitingRead;
+  private readonly relay: Dispatcher.DispatchHandler;
 
   constructor(
     private readonly reads: readonly WaitingRead[],
     private readonly unshared: () => void,
     private readonly settled: () => void,
     private readonly failedToAnswer: (error: unknown) => void,
-  ) {}
-
-  private get sent() {
-    return this.reads[0]!;
+  ) {
+    this.sent = reads[0]!;
+    this.relay = this.sent.relay();
   }
 
   onRequestStart(controller: Dispatcher.DispatchController, context: unknown) {
-    this.sent.relay.onRequestStart?.(controller, context);
+    this.relay.onRequestStart?.(controller, context);
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders) {
@@ -101,16 +105,16 @@ class AnswerForMany implements Dispatcher.DispatchHandler {
     // The others first: whatever the relay's start throws (undici then aborts the read), they are sent.
     this.unshared();
     this.answerEach((read) => read !== this.sent && read.alone());
-    this.sent.relay.onResponseStart?.(controller, status, headers);
+    this.relay.onResponseStart?.(controller, status, headers);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
-    if (this.relayed) this.sent.relay.onResponseData?.(controller, chunk);
+    if (this.relayed) this.relay.onResponseData?.(controller, chunk);
     else this.whole?.chunks.push(chunk);
   }
 
   onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders) {
-    if (this.relayed) return this.sent.relay.onResponseEnd?.(controller, trailers);
+    if (this.relayed) return this.relay.onResponseEnd?.(controller, trailers);
     const { headers, chunks } = this.whole!;
     const shared: Representation = {
       body: Buffer.concat(chunks),
@@ -121,7 +125,7 @@ class AnswerForMany implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(controller: Dispatcher.DispatchController, error: Error) {
-    if (this.relayed) return this.sent.relay.onResponseError?.(controller, error);
+    if (this.relayed) return this.relay.onResponseError?.(controller, error);
     this.answerEach((read) => read.alone());
   }
 
