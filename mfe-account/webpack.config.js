@@ -1,12 +1,14 @@
 const { remoteConfig } = require('@storefront/mf-config');
 
-// What this module offers the shell: the sign-in page, and the session the shell starts on every page.
+// What this module offers the shell: the sign-in page, the session binding the shell wakes, and its server
+// module (src/manifest.ts says what each is).
 module.exports = remoteConfig({
   dir: __dirname,
-  routes: './src/routes.ts',
+  manifest: './src/manifest.ts',
   name: 'account',
   exposes: {
     './AuthPage': './src/pages/AuthPage.tsx',
     './session': './src/session/start-session.ts',
+    './server': './src/server.ts',
   },
 });

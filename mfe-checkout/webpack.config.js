@@ -1,9 +1,10 @@
 const { remoteConfig } = require('@storefront/mf-config');
 
-// What this module offers the shell: every checkout page and the pages Square sends shoppers back to.
+// What this module offers the shell: every checkout page and the pages Square sends shoppers back to,
+// the cart panel, its bindings, and its server module (src/manifest.ts says what each is).
 module.exports = remoteConfig({
   dir: __dirname,
-  routes: './src/routes.ts',
+  manifest: './src/manifest.ts',
   name: 'checkout',
   exposes: {
     './QuickCheckoutPage': './src/pages/QuickCheckoutPage.tsx',
@@ -12,9 +13,9 @@ module.exports = remoteConfig({
     './CancelPage': './src/pages/CancelPage.tsx',
     './CartCheckoutPage': './src/pages/CartCheckoutPage.tsx',
     './ReferralPage': './src/pages/ReferralPage.tsx',
-    // Mounted by the shell inside its cart drawer.
     './CartPanel': './src/cart/CartPanel.tsx',
-    // Called by the shell for an address carrying an affiliate code, on any page.
+    './cart': './src/cart/cart-binding.ts',
     './affiliate-links': './src/affiliate/affiliate-links.ts',
+    './server': './src/server.ts',
   },
 });

@@ -1,11 +1,12 @@
 const { remoteConfig } = require('@storefront/mf-config');
 
-// What this module offers the shell: the product detail page.
+// What this module offers the shell: the product detail page, and its server module (src/manifest.ts).
 module.exports = remoteConfig({
   dir: __dirname,
-  routes: './src/routes.ts',
+  manifest: './src/manifest.ts',
   name: 'product',
   exposes: {
     './ProductPage': './src/pages/ProductPage.tsx',
+    './server': './src/server.ts',
   },
 });

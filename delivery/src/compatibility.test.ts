@@ -1,3 +1,4 @@
+import { defineModule } from '@storefront/routing/module';
 import { compatibilityProblems, type RemoteDeclaration, type ShellDeclaration } from './compatibility';
 
 const shell: ShellDeclaration = {
@@ -7,7 +8,7 @@ const shell: ShellDeclaration = {
 const remote = (changes: Partial<RemoteDeclaration> = {}): RemoteDeclaration => ({
   name: 'checkout',
   exposes: ['CheckoutPage'],
-  routes: [],
+  manifest: defineModule({ routes: [] }),
   busContract: '1.1.0',
   singletons: { react: '19.2.0', 'react-dom': '19.2.0', rxjs: '7.8.0', '@storefront/bus': '0.1.0' },
   ...changes,

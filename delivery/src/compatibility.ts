@@ -1,5 +1,6 @@
 import { compatibleRange } from '@storefront/mf-config';
-import { routeDeclarationsSchema } from '@storefront/routing/contract';
+import { moduleManifestSchema } from '@storefront/routing/contract';
+import type { ModuleManifest } from '@storefront/routing/module';
 import semver from 'semver';
 import { z } from 'zod';
 
@@ -12,7 +13,8 @@ export type ShellDeclaration = z.infer<typeof shellDeclarationSchema>;
 export const remoteDeclarationSchema = shellDeclarationSchema.extend({
   name: z.string(),
   exposes: z.array(z.string()).min(1),
-  routes: routeDeclarationsSchema,
+  // Checked by the build that wrote it (@storefront/routing/contract); read as written.
+  manifest: z.custom<ModuleManifest>((value) => moduleManifestSchema.safeParse(value).success),
 });
 export type RemoteDeclaration = z.infer<typeof remoteDeclarationSchema>;
 

@@ -1,3 +1,4 @@
+import { defineModule } from '@storefront/routing/module';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,7 @@ function build(label: string, singletons: Record<string, string> = { react: '19.
     JSON.stringify({
       name: 'content',
       exposes: ['Newsletter'],
-      routes: [],
+      manifest: defineModule({ routes: [] }),
       busContract: '1.0.0',
       singletons,
     }),
@@ -85,7 +86,7 @@ describe('deployRemote', () => {
       JSON.stringify({
         name: 'catalog',
         exposes: ['HomePage'],
-        routes: [],
+        manifest: defineModule({ routes: [] }),
         busContract: '1.0.0',
         singletons: {},
       }),

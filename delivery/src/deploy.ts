@@ -12,6 +12,7 @@ import {
   type VersionRecord,
 } from '@storefront/artifact-store';
 import { readsNotReturned, type ApiContract, type ApiReads } from './api-contracts';
+import { moduleContractProblems } from './module-contracts';
 import { migrationProblems } from './migration-safety';
 import { SERVICE_BUNDLE, SERVICE_CONTRACT } from './release-build';
 import {
@@ -48,7 +49,7 @@ export function liveShellDeclaration(
   return shellDeclarationSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-/** What a remote's build says of itself (storefront-module.json): shared versions, routes. */
+/** What a remote's build says of itself (storefront-module.json): shared versions, its manifest. */
 export function readRemoteDeclaration(buildDir: string): RemoteDeclaration {
   return remoteDeclarationSchema.parse(
     JSON.parse(readFileSync(path.join(buildDir, REMOTE_DECLARATION), 'utf8')),
@@ -152,7 +153,8 @@ export async function deployRemote(
   const registry = await artifacts.registry.read();
   const problems = [
     ...compatibilityProblems(options.shell, declaration),
-    ...routeConflicts(toPublicRegistry(registry), remote.name, declaration.routes),
+    ...routeConflicts(toPublicRegistry(registry), remote.name, declaration.manifest.routes),
+    ...moduleContractProblems(registry, remote.name, declaration.manifest),
     ...releaseProblems(artifacts, registry, remote.name, options.reads ?? {}, options.service),
   ];
   if (problems.length) {
@@ -169,7 +171,7 @@ export async function deployRemote(
       packageVersion: options.packageVersion,
       commit: options.commit,
       by: options.by,
-      routes: declaration.routes,
+      manifest: declaration.manifest,
     },
     options.service,
     options.reads,

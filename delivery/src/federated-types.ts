@@ -22,14 +22,14 @@ export function federatedTypeProblems(buildDirs: readonly string[]): string[] {
   try {
     const modules = buildDirs.flatMap((buildDir) => {
       const declaration = readRemoteDeclaration(buildDir);
-      const routed = declaration.routes.map((route) => route.exposed);
+      const { manifest } = declaration;
       new AdmZip(path.join(buildDir, TYPES_ZIP)).extractAllTo(
         path.join(work, '@mf-types', declaration.name),
         true,
       );
       return declaration.exposes.map((exposed) => ({
         name: `${declaration.name}/${exposed}`,
-        contract: contractOf(declaration.name, exposed, routed),
+        contract: contractOf(exposed, manifest),
       }));
     });
     // One line per module, so a diagnostic's line says which module it is about.

@@ -80,7 +80,7 @@ export async function publishRelease(artifacts: Artifacts, remote: RemoteModule)
       packageVersion,
       commit: currentCommit(),
       by: operator(),
-      routes: readRemoteDeclaration(distDir(remote.dir)).routes,
+      manifest: readRemoteDeclaration(distDir(remote.dir)).manifest,
     },
     (await buildServiceRelease(remote.name)) ?? undefined,
     await uiReads(remote),

@@ -50,11 +50,14 @@ test('every product shows its default dose, the price of each dose, and the chec
     for (const [dose, price] of Object.entries(product.prices)) {
       await item.getByRole('radio', { name: new RegExp(`^${dose}`) }).click();
       await expect(item.getByTestId('price')).toHaveText(price);
-      await expect(item.getByRole('button', { name: `Buy Now: ${product.name} ${dose}` })).toBeVisible();
+      // Spec section 2: the card's checkout link follows the dose chosen.
+      const buyNow = item.getByRole('link', { name: `Buy Now: ${product.name} ${dose}` });
+      await expect(buyNow).toBeVisible();
+      await expect(buyNow).toHaveAttribute('href', `/checkout/${product.slug}?dosage=${dose}&quantity=1`);
     }
   }
   // Buy Now goes to the product's checkout with the dose chosen last.
-  await card(page, 'CJC-1295').getByRole('button', { name: 'Buy Now: CJC-1295 10mg' }).click();
+  await card(page, 'CJC-1295').getByRole('link', { name: 'Buy Now: CJC-1295 10mg' }).click();
   await expect(page).toHaveURL('/checkout/cjc1295?dosage=10mg&quantity=1');
 });
 

@@ -1,6 +1,5 @@
 import type { PublicRegistry } from '@storefront/artifact-store/registry';
-import type { AffiliateState, RuntimeConfig } from '@storefront/bus';
-import type { ShopperCart } from '@storefront/commerce';
+import type { RuntimeConfig } from '@storefront/bus';
 import type { FormEcho, PreloadedResponses } from '@storefront/ui';
 
 /** The id of the JSON script element every page carries its state in. */
@@ -9,27 +8,30 @@ export const PAGE_STATE_ID = 'storefront-page';
 /**
  * What the page was rendered with that belongs to its visitor or its address, not to the page: the
  * server knows it from the request (cookies, query) and the browser hydrates with the same. A page
- * cached for everyone carries none of it (no cart, no affiliate, the age gate as every newcomer sees it).
+ * cached for everyone carries none of it (no seeds, the age gate as every newcomer sees it).
  */
 export interface VisitorState {
   /** The age gate answered (its cookie). */
   ageVerified: boolean;
-  /** The visitor's cart (its cookie names one); null when none. */
-  cart: ShopperCart | null;
-  /** The applied affiliate code (its cookie), as the checkout service confirmed it. */
-  affiliate: AffiliateState;
   /** The header search in the address (?q=), which filters the home grid. */
   searchQuery: string;
   /** The cart panel asked for in the address (?cart=open): how a page without scripts shows the cart. */
   cartPanelOpen: boolean;
+  /**
+   * What the modules know of this visitor (their visitor loaders, run for a request carrying one of
+   * their personal cookies), by store name: the page is rendered, and hydrates, with these values.
+   */
+  seeds: Record<string, unknown>;
+  /** Bindings the server saw a reason to wake (a cookie of theirs the page's scripts cannot read): `module/exposed`. */
+  wake: string[];
 }
 
 export const NEWCOMER: VisitorState = {
   ageVerified: false,
-  cart: null,
-  affiliate: { status: 'none' },
   searchQuery: '',
   cartPanelOpen: false,
+  seeds: {},
+  wake: [],
 };
 
 /**

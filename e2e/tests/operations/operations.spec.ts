@@ -57,7 +57,7 @@ test('a module whose render throws on the server too leaves the page rendered, w
 }) => {
   const artifacts = stackArtifacts();
   const live = (await artifacts.registry.read()).modules.content!;
-  const routes = live.versions.find((record) => record.version === live.live)!.routes;
+  const manifest = live.versions.find((record) => record.version === live.live)!.manifest;
   const brokenBuild = changedCopyOf(
     artifacts.files,
     'content',
@@ -69,7 +69,7 @@ test('a module whose render throws on the server too leaves the page rendered, w
     packageVersion: '0.0.0-broken',
     commit: 'e2e',
     by: 'e2e',
-    routes,
+    manifest,
   });
   await activate(artifacts.registry, 'content', broken.version, 'e2e');
   try {

@@ -15,7 +15,7 @@ async function liveVersion(request: import('@playwright/test').APIRequestContext
 test('a deploy and a rollback change the pages the shell keeps for everyone at once', async ({ request }) => {
   const artifacts = stackArtifacts();
   const live = (await artifacts.registry.read()).modules.content!;
-  const routes = live.versions.find((record) => record.version === live.live)!.routes;
+  const manifest = live.versions.find((record) => record.version === live.live)!.manifest;
   // An anonymous page, kept after its first request.
   const page = async () => (await request.get('/refund-policy', { headers: { cookie: '' } })).text();
   await page();
@@ -25,7 +25,7 @@ test('a deploy and a rollback change the pages the shell keeps for everyone at o
     artifacts,
     'content',
     changedCopyOf(artifacts.files, 'content', live.live!, '"Last updated "', '"Last revised "'),
-    { packageVersion: '0.0.0-revised', commit: 'e2e', by: 'e2e', routes },
+    { packageVersion: '0.0.0-revised', commit: 'e2e', by: 'e2e', manifest },
   );
   await activate(artifacts.registry, 'content', revised.version, 'e2e');
   try {

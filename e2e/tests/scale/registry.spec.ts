@@ -36,15 +36,15 @@ async function newContentVersion(label: string): Promise<string> {
   const copy = mkdtempSync(path.join(tmpdir(), 'content-'));
   cpSync(files.versionDir('content', original), copy, { recursive: true });
   writeFileSync(path.join(copy, `e2e-${label}.txt`), label);
-  const routes = (await registry.read()).modules.content!.versions.find(
+  const manifest = (await registry.read()).modules.content!.versions.find(
     (v) => v.version === original,
-  )!.routes;
+  )!.manifest;
   return (
     await publish({ files, registry }, 'content', copy, {
       packageVersion: '0.1.0',
       commit: 'e2e',
       by: 'e2e',
-      routes,
+      manifest,
     })
   ).version;
 }

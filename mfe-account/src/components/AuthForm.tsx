@@ -1,10 +1,6 @@
 import type { RuntimeConfig } from '@storefront/bus';
-import {
-  AUTH_MESSAGES,
-  authErrorMessage,
-  isEmailNotConfirmed,
-  MIN_PASSWORD_LENGTH,
-} from '@storefront/commerce';
+import { ACTIONS } from '../actions';
+import { AUTH_MESSAGES, authErrorMessage, credentialsProblem, isEmailNotConfirmed } from '../auth-messages';
 import { Button, FormNotice, TextField, useFormEcho, useFormSeed, type FormMessage } from '@storefront/ui';
 import { useNavigate } from '@storefront/routing';
 import { useRef, useState, type FormEvent } from 'react';
@@ -26,9 +22,9 @@ type Outcome = { message: FormMessage; unconfirmedEmail?: string } | null;
 
 /** What the server said last, when it showed this form again (no scripts ran). */
 function useServerOutcome(mode: AuthMode): Outcome {
-  const echo = useFormEcho(mode);
+  const echo = useFormEcho(ACTIONS[mode]);
   // A new link asked for after 'Email not confirmed': the sign-in form as it was, the resend's answer below.
-  const resent = useFormEcho('resend');
+  const resent = useFormEcho(ACTIONS.resend);
   if (mode === 'sign-in' && resent) {
     return { message: refusal(AUTH_MESSAGES.emailNotConfirmed), unconfirmedEmail: resent.values.email };
   }
@@ -49,7 +45,7 @@ function credential(
 
 /**
  * Sign In or Sign Up (spec sections 2, 5, 8): email, password and, to sign up, its confirmation. A form
- * the shell's server completes where no script runs (it shows the same messages); with a script,
+ * this module's server action completes where no script runs (it shows the same messages); with a script,
  * supabase-js talks to the auth service. What was typed before the page hydrated is kept.
  */
 export function AuthForm({
@@ -64,8 +60,8 @@ export function AuthForm({
   labelledBy: string;
 }) {
   const signIn = mode === 'sign-in';
-  const own = useFormEcho(mode);
-  const resent = useFormEcho('resend');
+  const own = useFormEcho(ACTIONS[mode]);
+  const resent = useFormEcho(ACTIONS.resend);
   const [email, setEmail] = useState((own ?? resent)?.values.email ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -95,10 +91,8 @@ export function AuthForm({
     const email = String(fields.get('email') ?? '');
     const password = String(fields.get('password') ?? '');
     const confirmation = String(fields.get('confirmation') ?? '');
-    if (password.length < MIN_PASSWORD_LENGTH)
-      return setOutcome({ message: refusal(AUTH_MESSAGES.shortPassword) });
-    if (!signIn && password !== confirmation)
-      return setOutcome({ message: refusal(AUTH_MESSAGES.passwordsDiffer) });
+    const problem = credentialsProblem({ password, confirmation }, !signIn);
+    if (problem) return setOutcome({ message: refusal(problem) });
     setBusy(true);
     setOutcome(null);
     try {
@@ -156,7 +150,7 @@ export function AuthForm({
       ))}
       {outcome && <FormNotice message={outcome.message} />}
       {/* The first submit button is what Enter sends; each names its action (no scripts: the server's). */}
-      <Button type="submit" name="_action" value={mode} $block disabled={busy}>
+      <Button type="submit" name="_action" value={ACTIONS[mode]} $block disabled={busy}>
         {busy ? LABELS[mode].busy : LABELS[mode].submit}
       </Button>
       {outcome?.unconfirmedEmail && (

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@storefront/bus';
-import { AUTH_MESSAGES, authErrorMessage } from '@storefront/commerce';
+import { ACTIONS } from '../actions';
+import { AUTH_MESSAGES, authErrorMessage } from '../auth-messages';
 import { Button, FormNotice, useFormEcho, type FormMessage } from '@storefront/ui';
 import { useState } from 'react';
 import { authClient } from '../session/auth-client';
@@ -7,11 +8,11 @@ import { authClient } from '../session/auth-client';
 /**
  * Offered when sign-in answers 'Email not confirmed': a new confirmation link, for whoever lost the
  * first or let it expire (links last 24 hours). The service limits how often one address gets one. A
- * submit button of the sign-in form, naming its own action, so the shell's server sends the link where
+ * submit button of the sign-in form, naming its own action, so this module's server action sends the link where
  * no script runs.
  */
 export function ResendConfirmation({ email, config }: { email: string; config: RuntimeConfig | null }) {
-  const echo = useFormEcho('resend');
+  const echo = useFormEcho(ACTIONS.resend);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<FormMessage | null>(echo?.message ?? null);
 
@@ -43,7 +44,7 @@ export function ResendConfirmation({ email, config }: { email: string; config: R
       <Button
         type="submit"
         name="_action"
-        value="resend"
+        value={ACTIONS.resend}
         $variant="secondary"
         disabled={sending}
         onClick={(event: React.MouseEvent) => {

@@ -1,11 +1,12 @@
 import { stores, useStore } from '@storefront/bus';
-import { AUTH_MESSAGES } from '@storefront/commerce';
+import { ACTIONS } from '../actions';
+import { AUTH_MESSAGES } from '../auth-messages';
 import { Card, Container, useFormEcho } from '@storefront/ui';
 import { useEffect, useId } from 'react';
 import { Link, Navigate, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { AuthForm, type AuthMode } from '../components/AuthForm';
-import startSession from '../session/start-session';
+import { startSession } from '../session/start-session';
 
 const Page = styled.main`
   padding: 3rem 0 4rem;
@@ -72,7 +73,7 @@ export default function AuthPage() {
   const config = useStore(stores.runtimeConfig);
   const { search } = useLocation();
   const mode: AuthMode = new URLSearchParams(search).get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
-  const signedInHere = useFormEcho('sign-in')?.outcome === 'signed-in';
+  const signedInHere = useFormEcho(ACTIONS['sign-in'])?.outcome === 'signed-in';
   const tabsId = useId();
   // The shell starts the session only for browsers that hold one; from here on this page needs it.
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { AUTH_SESSION_STORAGE_KEY, type RuntimeConfig } from '@storefront/bus';
+import type { RuntimeConfig } from '@storefront/bus';
+import { AUTH_SESSION_STORAGE_KEY } from './session-keys';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 let client: SupabaseClient | null = null;

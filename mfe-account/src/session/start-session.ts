@@ -1,11 +1,12 @@
 import {
   accountOwnedStores,
-  AUTH_SESSION_HANDOFF_COOKIE,
   bus,
   type AuthEvent,
-  type StartAuthSession,
+  type ModuleBinding,
+  type RuntimeConfig,
 } from '@storefront/bus';
-import { AUTH_MESSAGES } from '@storefront/commerce';
+import { AUTH_MESSAGES } from '../auth-messages';
+import { AUTH_SESSION_HANDOFF_COOKIE } from './session-keys';
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { authClient } from './auth-client';
 
@@ -57,11 +58,12 @@ function announceArrival(arrival: LinkArrival, signedIn: boolean) {
 }
 
 /**
- * Keeps the shell's auth store in step with supabase-js: every auth event (initial session, signed in
- * or out, token refreshed, user updated, password recovery) becomes the store's state, and the store
- * stays 'loading' until the first. The header's Sign Out comes over the bus; its errors are only logged.
+ * Keeps the auth store in step with supabase-js: every auth event (initial session, signed in or out,
+ * token refreshed, user updated, password recovery) becomes the store's state, and the store stays
+ * 'loading' until the first; a session with a researcher is announced on the bus (`auth/signed-in`).
+ * The header's Sign Out comes over the bus; its errors are only logged.
  */
-const startSession: StartAuthSession = (config) => {
+export function startSession(config: RuntimeConfig): void {
   if (started) return;
   started = true;
   // Read before supabase-js takes the session out of the address (detectSessionInUrl).
@@ -69,8 +71,15 @@ const startSession: StartAuthSession = (config) => {
   // A refusal stays in the address otherwise; the toast says it instead.
   if (arrival === 'refused') window.history.replaceState(window.history.state, '', window.location.pathname);
   const client = authClient(config);
+  let announced: string | null = null;
   client.auth.onAuthStateChange((event, session) => {
     const user = session?.user;
+    if (user && user.id !== announced) {
+      announced = user.id;
+      // After the store has the session: whoever wakes for it (the cart) finds its token there.
+      queueMicrotask(() => bus.publish('auth/signed-in', { userId: user.id }));
+    }
+    if (!user) announced = null;
     // The first answer (the initial session, or signed in from the link, whichever comes first) decides.
     if (arrival && (event === 'INITIAL_SESSION' || event === 'SIGNED_IN')) {
       announceArrival(arrival, Boolean(user));
@@ -101,6 +110,12 @@ const startSession: StartAuthSession = (config) => {
       if (error) console.error('Sign-out failed', error);
     });
   });
-};
+}
 
-export default startSession;
+/**
+ * Exposed as `session`: the binding the shell wakes where the browser holds a session, hands one over,
+ * or arrives from a confirmation link (the manifest's triggers); the /auth page starts it itself.
+ */
+const startSessionBinding: ModuleBinding = ({ config }) => startSession(config);
+
+export default startSessionBinding;

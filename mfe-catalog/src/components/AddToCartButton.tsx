@@ -1,11 +1,12 @@
 import { bus, type CartAddition } from '@storefront/bus';
 import { Button, useAddedFeedback } from '@storefront/ui';
+import { ADD_TO_CART } from '../uses';
 
 /**
- * Adds one line to the cart by publishing on the bus (the shell carries it out with the checkout
- * service), then shows 'Added!' and the spec's toast. It submits its card's form with `cart-add`:
- * where no script runs (or before the page hydrates) the shell's server adds it. Errors are only
- * logged, as the spec says.
+ * Adds one line to the cart by publishing on the bus (the checkout module carries it out), then shows
+ * 'Added!' and the spec's toast. It submits its card's form with the checkout module's Add to Cart:
+ * where no script runs (or before the page hydrates) the checkout module's server action adds it.
+ * Errors are only logged, as the spec says.
  */
 export function AddToCartButton({
   item,
@@ -38,7 +39,7 @@ export function AddToCartButton({
     <Button
       type="submit"
       name="_action"
-      value="cart-add"
+      value={ADD_TO_CART}
       data-state={added ? 'added' : undefined}
       onClick={add}
       aria-label={added ? undefined : label}

@@ -1,7 +1,4 @@
 import {
-  AFFILIATE_CODE_COOKIE,
-  AFFILIATE_COOKIE_MAX_AGE_SECONDS,
-  AFFILIATE_URL_PARAMETERS,
   bus,
   checkoutOwnedStores,
   persistedValue,
@@ -18,6 +15,11 @@ import {
 } from '@storefront/commerce';
 import { EMPTY, filter, from, map, merge, of, switchMap, tap } from 'rxjs';
 import { checkoutApi } from '../api';
+import {
+  AFFILIATE_CODE_COOKIE,
+  AFFILIATE_COOKIE_MAX_AGE_SECONDS,
+  AFFILIATE_URL_PARAMETERS,
+} from './affiliate-cookie';
 
 /** Spec section 9: the saved code and data live under these keys. */
 export const AFFILIATE_CODE_KEY = 'affiliate_code';
@@ -60,9 +62,9 @@ export function readSavedAffiliate(storage: Storage): AffiliateState {
 }
 
 /**
- * The applied code as a cookie too, beside the spec's storage keys: the shell's server prices a cart
- * and an order sent without scripts with it, and applies one itself (an Apply sent without scripts),
- * which this binding then takes up.
+ * The applied code as a cookie too, beside the spec's storage keys: this module's server actions price
+ * a cart and an order sent without scripts with it, and apply one themselves (an Apply sent without
+ * scripts), which this binding then takes up.
  */
 export const affiliateCookie = {
   read(): string | null {

@@ -1,14 +1,20 @@
-import { bus, stores, type FollowAffiliateLink } from '@storefront/bus';
+import { bus, stores, type ModuleBinding } from '@storefront/bus';
 import { affiliateCodeInUrl, startAffiliateBinding } from './affiliate-binding';
 
-/**
- * Exposed as `affiliate-links`: the shell calls it for every address carrying an affiliate parameter
- * (spec section 4, on any page), and the code is applied here, where the affiliate is kept.
- */
-const followAffiliateLink: FollowAffiliateLink = ({ pathname, search }) => {
-  startAffiliateBinding();
+/** Applies the code an address carries (spec section 4, on any page), where the affiliate is kept. */
+function followAffiliateLink({ pathname, search }: { pathname: string; search: string }) {
   const code = affiliateCodeInUrl(search, pathname, stores.affiliate.get());
   if (code) bus.publish('affiliate/apply', { code, source: 'link' });
+}
+
+/**
+ * Exposed as `affiliate-links`, a binding the shell wakes for the first address carrying an affiliate
+ * parameter (the manifest's `parameters`) and tells of every address after it.
+ */
+const startAffiliateLinks: ModuleBinding = () => {
+  startAffiliateBinding();
+  followAffiliateLink(window.location);
+  return { navigated: followAffiliateLink };
 };
 
-export default followAffiliateLink;
+export default startAffiliateLinks;

@@ -2,6 +2,7 @@ import { bus, type CartItem } from '@storefront/bus';
 import { formatUsd, PRICE_LIST_NAMES, type CartQuote } from '@storefront/commerce';
 import { ActionField, Button, ProductPicture, QuantityStepper } from '@storefront/ui';
 import { useLocation } from '@storefront/routing';
+import { ACTIONS } from '../actions';
 import styled from 'styled-components';
 
 const Lines = styled.ul`
@@ -74,15 +75,7 @@ const quotedLineOf = (item: CartItem, quote: CartQuote | null): QuotedLine | und
   );
 
 /** A line's change, posted to the page (cart panel open) where no script runs; the bus otherwise. */
-function LineForm({
-  item,
-  action,
-  children,
-}: {
-  item: CartItem;
-  action: 'cart-quantity' | 'cart-remove';
-  children: React.ReactNode;
-}) {
+function LineForm({ item, action, children }: { item: CartItem; action: string; children: React.ReactNode }) {
   const { pathname, search } = useLocation();
   return (
     <form method="post" action={`${pathname}${search}`} onSubmit={(event) => event.preventDefault()}>
@@ -143,7 +136,7 @@ export function CartLines({
             </strong>
             {editable && (
               <div className="controls">
-                <LineForm item={item} action="cart-quantity">
+                <LineForm item={item} action={ACTIONS.cartQuantity}>
                   <QuantityStepper
                     value={item.quantity}
                     itemName={`${item.name} ${item.variant}`}
@@ -152,7 +145,7 @@ export function CartLines({
                     onChange={(quantity) => setQuantity(item, quantity)}
                   />
                 </LineForm>
-                <LineForm item={item} action="cart-remove">
+                <LineForm item={item} action={ACTIONS.cartRemove}>
                   <Button
                     type="submit"
                     $variant="ghost"

@@ -4,6 +4,7 @@ import { ActionField, Button, FormNotice, Input, keepsEarlyTap, Spinner, useForm
 import { useLocation } from '@storefront/routing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ACTIONS } from '../actions';
 import { applyAffiliateCode } from '../affiliate/apply-affiliate-code';
 import { useAffiliate } from '../affiliate/use-affiliate';
 
@@ -56,13 +57,13 @@ const Toggle = styled(Button)`
  * Spec section 4's affiliate control: 'Add affiliate code' → input with Apply (disabled while
  * validating or blank) and Cancel → the applied chip '{name} - N% off' with a remove button. The
  * checkout module's affiliate store does the checking; this only asks and shows. A disclosure and
- * forms, so it works where no script runs (the shell's server applies the code); a refused code stays
+ * forms, so it works where no script runs (this module's server action applies the code); a refused code stays
  * in the input, to be corrected rather than typed again; Escape in the input cancels it and nothing
  * else (not the cart panel around it).
  */
 export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-panel' }) {
   const affiliate = useAffiliate();
-  const echo = useFormEcho('affiliate');
+  const echo = useFormEcho(ACTIONS.affiliate);
   const [editing, setEditing] = useState(echo !== null);
   const [code, setCode] = useState(echo?.values.code ?? '');
   const input = useRef<HTMLInputElement>(null);
@@ -94,7 +95,7 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
   if (affiliate.status === 'applied') {
     return (
       <Chip role="status" method="post" action={action} onSubmit={(event) => event.preventDefault()}>
-        <ActionField name="affiliate-remove" />
+        <ActionField name={ACTIONS.affiliateRemove} />
         <input type="hidden" name="inCartPanel" value={inCartPanel} />
         {affiliateDiscountLabel(affiliate.data.affiliateName, affiliate.data.discountRate)}
         <Button
@@ -144,7 +145,7 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
           cancel();
         }}
       >
-        <ActionField name="affiliate" />
+        <ActionField name={ACTIONS.affiliate} />
         <input type="hidden" name="inCartPanel" value={inCartPanel} />
         <Input
           ref={input}

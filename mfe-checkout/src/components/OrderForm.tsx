@@ -15,7 +15,7 @@ import {
 import { useLocation } from '@storefront/routing';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { OrderDetails, ShippingDetails } from '../domain/order-details';
+import { ACTIONS } from '../actions';
 
 const Section = styled(Card)`
   display: grid;
@@ -79,38 +79,15 @@ function AgreementBox({
 const RESEARCHER = ['email', 'firstName', 'lastName', 'phoneNumber'] as const;
 const SHIPPING = ['address', 'city', 'state', 'zipCode'] as const;
 
-/** The fields of a form's order details, as text (FormData's), with the agreements as 'on'. */
-function detailsOf(fields: FormData, withShipping: boolean): OrderDetails {
-  const text = (name: string) => String(fields.get(name) ?? '').trim();
-  return {
-    customer: {
-      email: text('email'),
-      firstName: text('firstName'),
-      lastName: text('lastName'),
-      phoneNumber: text('phoneNumber'),
-    },
-    shipping: withShipping
-      ? {
-          address: text('address'),
-          city: text('city'),
-          state: text('state'),
-          zipCode: text('zipCode'),
-          country: (text('country') || 'United States') as ShippingDetails['country'],
-        }
-      : undefined,
-    agreeToAge: fields.get('agreeToAge') === 'on',
-    agreeToTerms: fields.get('agreeToTerms') === 'on',
-  };
-}
-
 export interface OrderFormProps {
   /** The form's id: the page's vial and quantity controls, in the other column, belong to it. */
   formId: string;
   withShipping: boolean;
   processing: boolean;
   submitLabel: ReactNode;
-  onSubmit(details: OrderDetails): void;
-  /** What the order is of, for the shell's server where no script runs: checkout kind, product… */
+  /** The form's fields (with the vial and quantity sent with it), to be read as one order (order-fields.ts). */
+  onSubmit(fields: FormData): void;
+  /** What the order is of besides what is typed: the checkout kind, the product, the total shown… */
   hiddenFields: Record<string, string>;
   /** Called as the form hydrates with what was chosen before it did (the vial, the quantity). */
   onSeed?(fields: FormData): void;
@@ -119,8 +96,8 @@ export interface OrderFormProps {
 /**
  * The researcher form, the shipping address where the page ships, the two agreements and the submit
  * button, which stays disabled until both agreements are ticked (spec section 4) once the page runs a
- * script. The form posts to the page (`order`) and the shell's server completes it where no script
- * runs; it shows what was typed and the spec's message when the server sends the page back. Fields are
+ * script. The form posts to the page (`checkout/order`) and this module's server action completes it
+ * where no script runs, reading it as the script does (order-fields.ts); it shows what was typed and the spec's message when the server sends the page back. Fields are
  * read from the form when it is sent, so nothing typed before the page hydrated is lost.
  */
 export function OrderForm({
@@ -132,7 +109,7 @@ export function OrderForm({
   hiddenFields,
   onSeed,
 }: OrderFormProps) {
-  const echo = useFormEcho('order');
+  const echo = useFormEcho(ACTIONS.order);
   const sent = echo?.values ?? {};
   const [agreeToAge, setAgreeToAge] = useState(sent.agreeToAge === 'on');
   const [agreeToTerms, setAgreeToTerms] = useState(sent.agreeToTerms === 'on');
@@ -168,7 +145,7 @@ export function OrderForm({
     const empty = required.filter((input) => !input.value.trim());
     setMissing(new Set(empty.map((input) => input.name)));
     empty[0]?.focus();
-    onSubmit(detailsOf(fields, withShipping));
+    onSubmit(fields);
   };
   // Enter in a field submits a form only while its button is enabled; with an agreement unticked the
   // shopper is told why instead (spec section 8: 'Agreement Required').
@@ -200,7 +177,7 @@ export function OrderForm({
         send();
       }}
     >
-      <ActionField name="order" />
+      <ActionField name={ACTIONS.order} />
       {Object.entries(hiddenFields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -227,7 +204,7 @@ export function OrderForm({
             <TextField
               className="wide"
               label="Address *"
-              autoComplete="street-address"
+              autoComplete="address-line1"
               {...field('address')}
             />
             <TextField label="City *" autoComplete="address-level2" {...field('city')} />

@@ -1,6 +1,7 @@
 import type { CheckoutProduct } from '@storefront/commerce';
 import { useFormEcho } from '@storefront/ui';
 import { useState } from 'react';
+import { ACTIONS } from '../actions';
 import { chooseDose, quantityFrom } from './vials';
 
 /**
@@ -13,7 +14,7 @@ import { chooseDose, quantityFrom } from './vials';
 export type DoseChoice = ReturnType<typeof useDoseChoice>;
 
 export function useDoseChoice(product: CheckoutProduct, initialDose: string, initialQuantity: number) {
-  const sent = useFormEcho('order')?.values;
+  const sent = useFormEcho(ACTIONS.order)?.values;
   const [doseName, setDoseName] = useState(() => chooseDose(product.doses, sent?.dose ?? initialDose).dose);
   const [quantity, setQuantity] = useState(() =>
     sent ? quantityFrom(sent.quantity ?? null) : initialQuantity,

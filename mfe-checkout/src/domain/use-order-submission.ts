@@ -9,7 +9,7 @@ import {
 } from '@storefront/commerce';
 import { useRef, useState } from 'react';
 import { checkoutApi } from '../api';
-import { newIdempotencyKey } from './idempotency-key';
+import { orderKey } from '../order/order-fields';
 
 export interface OrderSubmissionOptions {
   /** Whether the failure toast names the reason (the newer pages) or not (the generic checkout). */
@@ -46,7 +46,8 @@ async function placeOrder(order: OrderRequestInput, key: string): Promise<Placed
 /**
  * Spec section 4's submit states: idle → processing ('Processing...', repeat clicks ignored) → a
  * full-page redirect to the payment page, or back to idle with a toast. The same order sent again (a
- * retry after an error) carries the same Idempotency-Key, so the service never makes it twice.
+ * retry after an error) carries the same Idempotency-Key, made as the server makes it for a form it
+ * completes (order-fields.ts), so the service never makes it twice.
  */
 export function useOrderSubmission({
   failureStyle,
@@ -79,7 +80,7 @@ export function useOrderSubmission({
     inFlight.current = true;
     setProcessing(true);
     const body = JSON.stringify(order);
-    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    if (attempt.current?.body !== body) attempt.current = { body, key: await orderKey(order) };
     try {
       const placed = await placeOrder(order, attempt.current.key);
       beforeRedirect?.();

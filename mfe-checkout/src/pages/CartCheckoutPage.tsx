@@ -9,6 +9,7 @@ import { orderLinesOf, useCartSummary } from '../cart/use-cart-summary';
 import { CheckoutFrame, Columns } from '../components/CheckoutFrame';
 import { ShippedOrderColumn } from '../components/ShippedOrderColumn';
 import { useOrderSubmission } from '../domain/use-order-submission';
+import { formDataFields, orderFromForm } from '../order/order-fields';
 
 const Items = styled(Card)`
   display: grid;
@@ -121,14 +122,10 @@ export default function CartCheckoutPage() {
               totals={quote.totals}
               discountRate={quote.discountRate}
               processing={processing}
-              onSubmit={(details) =>
-                submit({
-                  checkout: 'cart',
-                  lines: orderLinesOf(items),
-                  affiliateCode,
-                  expectedTotal: quote.totals.total,
-                  ...details,
-                })
+              onSubmit={(fields) =>
+                submit(
+                  orderFromForm(formDataFields(fields), { affiliateCode, cartLines: orderLinesOf(items) }),
+                )
               }
             />
           )}

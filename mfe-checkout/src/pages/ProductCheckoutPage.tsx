@@ -7,6 +7,8 @@ import { CheckoutFrame, Columns, WithProduct } from '../components/CheckoutFrame
 import { ProductChoice } from '../components/ProductChoice';
 import { ShippedOrderColumn } from '../components/ShippedOrderColumn';
 import { useOrderSubmission } from '../domain/use-order-submission';
+import { ACTIONS } from '../actions';
+import { formDataFields, orderFromForm } from '../order/order-fields';
 import { useDoseChoice } from '../domain/use-dose-choice';
 import { quantityFrom } from '../domain/vials';
 import { useAppliedDiscount } from '../affiliate/use-applied-discount';
@@ -82,7 +84,7 @@ function DedicatedCheckoutForm({
                 type="submit"
                 form={ORDER_FORM}
                 name="_action"
-                value="cart-add"
+                value={ACTIONS.cartAdd}
                 $variant="secondary"
                 onClick={addToCart}
               >
@@ -104,13 +106,8 @@ function DedicatedCheckoutForm({
           totals={totals}
           discountRate={discountRate}
           processing={processing}
-          onSubmit={(details) =>
-            submit({
-              checkout: 'product',
-              lines: [{ productId: product.id, dose: dose.dose, quantity, channel: 'storefront' }],
-              affiliateCode,
-              ...details,
-            })
+          onSubmit={(fields) =>
+            submit(orderFromForm(formDataFields(fields), { affiliateCode, cartLines: [] }))
           }
         />
       </Columns>

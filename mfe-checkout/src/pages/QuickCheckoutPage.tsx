@@ -13,6 +13,7 @@ import { OrderForm } from '../components/OrderForm';
 import { OrderSummary } from '../components/OrderSummary';
 import { ProductChoice } from '../components/ProductChoice';
 import { useOrderSubmission } from '../domain/use-order-submission';
+import { formDataFields, orderFromForm } from '../order/order-fields';
 import { useDoseChoice } from '../domain/use-dose-choice';
 import { quantityFrom } from '../domain/vials';
 import { checkoutHead, checkoutHeadBuilder } from '../page-head';
@@ -102,13 +103,7 @@ function QuickCheckoutForm({
             withShipping={false}
             processing={processing}
             submitLabel={`Complete Research Order • ${formatUsd(totals.total)}`}
-            onSubmit={(details) =>
-              submit({
-                checkout: 'quick',
-                lines: [{ productId: product.id, dose: dose.dose, quantity, channel: 'quick-checkout' }],
-                ...details,
-              })
-            }
+            onSubmit={(fields) => submit(orderFromForm(formDataFields(fields), { cartLines: [] }))}
           />
         </div>
       </Columns>

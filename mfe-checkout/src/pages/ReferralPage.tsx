@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@storefront/routing';
 import styled from 'styled-components';
 import { Page } from '../components/CheckoutFrame';
+import { ACTIONS } from '../actions';
 import { applyAffiliateCode } from '../affiliate/apply-affiliate-code';
 
 const Message = styled(Card)`
@@ -25,7 +26,7 @@ const RESULT_MS = 1500;
 
 type Result = { status: 'applying' } | { status: 'applied' | 'failed'; title: string; description?: string };
 
-/** The result the shell's server reached when it applied the link's code (every visit starts there). */
+/** The result the page's server loader reached when it applied the link's code (every visit starts there). */
 function resultOf(echo: FormEcho | null): Result {
   if (!echo?.message || (echo.outcome !== 'applied' && echo.outcome !== 'failed'))
     return { status: 'applying' };
@@ -33,15 +34,15 @@ function resultOf(echo: FormEcho | null): Result {
 }
 
 /**
- * /ref/{code}: applies an affiliate's link code, says how it went, then replaces itself with /. The
- * shell's server applies the code and renders the result, so the link works with no script; the page's
+ * /ref/{code}: applies an affiliate's link code, says how it went, then replaces itself with /. Its
+ * server loader applies the code and the page is rendered with the result, so the link works with no script; the page's
  * script then applies it in this browser too (the spec's toast, the saved code) and goes home.
  */
 export default function ReferralPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [result, setResult] = useState<Result>(resultOf(useFormEcho('affiliate')));
+  const [result, setResult] = useState<Result>(resultOf(useFormEcho(ACTIONS.affiliate)));
 
   useEffect(() => {
     let current = true;

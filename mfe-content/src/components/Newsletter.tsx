@@ -1,9 +1,11 @@
-import { ApiError, NEWSLETTER_MESSAGES } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce';
 import { bus } from '@storefront/bus';
 import { Card, Container, FormNotice, Muted, useFormEcho } from '@storefront/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { NEWSLETTER_ACTION } from '../actions';
 import { contentApi, type ContentApi } from '../api';
+import { NEWSLETTER_MESSAGES, subscriptionFromForm } from './newsletter-messages';
 import { NewsletterForm } from './NewsletterForm';
 
 const Section = styled.section`
@@ -22,9 +24,13 @@ const Section = styled.section`
   }
 `;
 
+/** A card on the section's dark band: dark text again, its paragraphs included. */
 const Panel = styled(Card)`
   color: ${({ theme }) => theme.colors.ink};
   margin-top: 1.5rem;
+  && p {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
 `;
 
 const SuccessCard = styled(Panel)`
@@ -38,22 +44,27 @@ type Status = 'idle' | 'submitting' | 'subscribed';
 
 /**
  * Spec sections 4 and 8: idle, submitting, then subscribed (a success card) or idle with a toast. Where
- * no script ran, the shell's server subscribed (or refused) and the page says so in place.
+ * no script ran, this module's server action subscribed (or refused) and the page says so in place,
+ * with the message the toast would have carried.
  */
 export function Newsletter({ api = contentApi }: { api?: ContentApi }) {
-  const echo = useFormEcho('newsletter');
+  const echo = useFormEcho(NEWSLETTER_ACTION);
   const [status, setStatus] = useState<Status>(echo?.outcome === 'subscribed' ? 'subscribed' : 'idle');
 
-  const subscribe = async ({ name, email }: { name: string; email: string }) => {
+  const subscribe = async (fields: FormData) => {
     if (status === 'submitting') return;
-    const { missing, subscribed, already, failed } = NEWSLETTER_MESSAGES;
-    if (!name.trim() || !email.trim()) {
-      bus.publish('toast/show', { ...missing, variant: 'destructive' });
+    const { subscribed, already, failed } = NEWSLETTER_MESSAGES;
+    const sent = subscriptionFromForm((name) => {
+      const value = fields.get(name);
+      return typeof value === 'string' ? value : null;
+    });
+    if ('missing' in sent) {
+      bus.publish('toast/show', { ...sent.missing, variant: 'destructive' });
       return;
     }
     setStatus('submitting');
     try {
-      await api.subscribe({ name, email });
+      await api.subscribe(sent);
       setStatus('subscribed');
       bus.publish('toast/show', { ...subscribed, variant: 'success' });
     } catch (error) {
@@ -76,6 +87,7 @@ export function Newsletter({ api = contentApi }: { api?: ContentApi }) {
         </p>
         {status === 'subscribed' ? (
           <SuccessCard role="status">
+            {echo?.message && <FormNotice message={echo.message} />}
             <h3>You&apos;re subscribed!</h3>
             <Muted>
               We&apos;ll keep you updated on new research compounds, laboratory protocols and the latest

@@ -1,6 +1,7 @@
 import { ActionField, Button, media, Spinner, TextField, type FormEcho } from '@storefront/ui';
 import { useLocation } from '@storefront/routing';
 import type { FormEvent } from 'react';
+import { NEWSLETTER_ACTION } from '../actions';
 import styled from 'styled-components';
 
 const Form = styled.form`
@@ -15,7 +16,8 @@ const Form = styled.form`
 
 export interface NewsletterFormProps {
   submitting: boolean;
-  onSubmit(fields: { name: string; email: string }): void;
+  /** The form's fields, read as one sign-up (newsletter-messages.ts). */
+  onSubmit(fields: FormData): void;
   /** What was sent last, when the server showed the form again (no scripts). */
   echo: FormEcho | null;
 }
@@ -23,7 +25,7 @@ export interface NewsletterFormProps {
 /**
  * Name and email, both required. Neither input is marked `required` so that a missing field reaches
  * the spec's message instead of the browser's own bubble; the email input keeps its type check. A form
- * the shell's server completes where no script runs. The inputs are the browser's own (uncontrolled,
+ * this module's server action completes where no script runs. The inputs are the browser's own (uncontrolled,
  * read on submit): what was typed before the page hydrated is never reset by hydration.
  */
 export function NewsletterForm({ submitting, onSubmit, echo }: NewsletterFormProps) {
@@ -32,8 +34,7 @@ export function NewsletterForm({ submitting, onSubmit, echo }: NewsletterFormPro
   // Read from the fields: a submit that landed before the page hydrated is replayed before state catches up.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    onSubmit({ name: String(fields.get('name') ?? ''), email: String(fields.get('email') ?? '') });
+    onSubmit(new FormData(event.currentTarget));
   };
 
   return (
@@ -43,7 +44,7 @@ export function NewsletterForm({ submitting, onSubmit, echo }: NewsletterFormPro
       onSubmit={submit}
       aria-label="Newsletter sign-up"
     >
-      <ActionField name="newsletter" />
+      <ActionField name={NEWSLETTER_ACTION} />
       <TextField label="Name" name="name" autoComplete="name" defaultValue={echo?.values.name ?? ''} />
       <TextField
         label="Email"

@@ -14,6 +14,7 @@ import {
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
+import { ADD_TO_CART, BUY_NOW, buyNowHref } from '../actions';
 
 const Panel = styled.div`
   display: grid;
@@ -62,27 +63,27 @@ const Warning = styled.p`
   }
 `;
 
-type PurchaseAction = 'cart-add' | 'buy-now';
+type PurchaseAction = typeof ADD_TO_CART | typeof BUY_NOW;
 
 /** Whether the server showed the page again to ask the age question before a purchase (no scripts). */
 function useAskedForAge(): PurchaseAction | null {
-  const adding = useFormEcho('cart-add');
-  const buying = useFormEcho('buy-now');
-  if (adding?.outcome === 'age-required') return 'cart-add';
-  if (buying?.outcome === 'age-required') return 'buy-now';
+  const adding = useFormEcho(ADD_TO_CART);
+  const buying = useFormEcho(BUY_NOW);
+  if (adding?.outcome === 'age-required') return ADD_TO_CART;
+  if (buying?.outcome === 'age-required') return BUY_NOW;
   return null;
 }
 
 /**
  * Title, badges, price, quantity and the two purchase actions, each behind the age check. One form: it
- * adds to the cart, or goes on to the checkout, posted to the shell's server where no script runs (the
- * server asks the age question then, with this same dialog).
+ * adds to the cart (the checkout module's action), or goes on to the checkout, posted to the page where
+ * no script runs (the shell asks the age question then, with this same dialog, before either is done).
  */
 export function PurchasePanel({ page }: { page: ProductPage }) {
   const { product } = page;
   const { pathname, search } = useLocation();
   const asked = useAskedForAge();
-  const echoed = useFormEcho(asked ?? 'cart-add');
+  const echoed = useFormEcho(asked ?? ADD_TO_CART);
   const [quantity, setQuantity] = useState(() => Number(echoed?.values.quantity) || 1);
   const [pending, setPending] = useState<PurchaseAction | null>(asked);
   const ageVerified = useStore(stores.ageVerified);
@@ -92,8 +93,8 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
   useFormSeed(form, (fields) => setQuantity(Number(fields.get('quantity')) || 1));
 
   const perform = (action: PurchaseAction, wanted = quantity) => {
-    if (action === 'buy-now') {
-      navigate(`/checkout?peptideId=${encodeURIComponent(product.id)}&quantity=${wanted}`);
+    if (action === BUY_NOW) {
+      navigate(buyNowHref(product.id, wanted));
       return;
     }
     const accepted = bus.publish('cart/add', {
@@ -151,7 +152,7 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
           const wanted = Number(new FormData(event.currentTarget).get('quantity')) || quantity;
           setQuantity(wanted);
           const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          request(submitter?.getAttribute('value') === 'buy-now' ? 'buy-now' : 'cart-add', wanted);
+          request(submitter?.getAttribute('value') === BUY_NOW ? BUY_NOW : ADD_TO_CART, wanted);
         }}
       >
         <input type="hidden" name="productId" value={product.id} />
@@ -165,13 +166,13 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
           <Button
             type="submit"
             name="_action"
-            value="cart-add"
+            value={ADD_TO_CART}
             $variant="secondary"
             data-state={added ? 'added' : undefined}
           >
             {added ? 'Added!' : 'Add to Cart'}
           </Button>
-          <Button type="submit" name="_action" value="buy-now" data-cents={product.price * quantity}>
+          <Button type="submit" name="_action" value={BUY_NOW} data-cents={product.price * quantity}>
             Buy Now - {formatUsd(product.price * quantity)}
           </Button>
         </Actions>

@@ -1,5 +1,6 @@
 import * as z from '@storefront/schema';
-import { routeDeclarationsSchema } from '@storefront/routing/contract';
+import { moduleManifestSchema, routeDeclarationsSchema } from '@storefront/routing/contract';
+import { defineModule, type ModuleManifest } from '@storefront/routing/module';
 import { remoteEntryUrl, type PublicRegistry } from './registry';
 
 /** A module's service build, as a release carries it: its version and what its database must hold. */
@@ -23,13 +24,19 @@ export const versionRecordSchema = z.object({
   commit: z.string(),
   publishedAt: z.string(),
   publishedBy: z.string(),
-  /** The pages the version serves, from its build declaration. */
+  /** The pages the version serves, from its build declaration (releases recorded before manifests). */
   routes: z._default(routeDeclarationsSchema, []),
+  /** What the release declares of itself: its routes, actions, fragments, cookies, bindings, and what it uses. */
+  manifest: z.optional(moduleManifestSchema),
   /** The remote build's own version (`<package version>-<hash of its files>`). */
   ui: z.optional(z.object({ version: z.string() })),
   service: z.optional(serviceBuildSchema),
 });
 export type VersionRecord = z.infer<typeof versionRecordSchema>;
+
+/** A release's manifest; a release recorded before manifests declared its routes alone. */
+export const manifestOf = (release: VersionRecord): ModuleManifest =>
+  release.manifest ?? defineModule({ routes: release.routes });
 
 /** What an audit entry records: every change an operator, a deploy or a canary makes to a module. */
 export const auditActionSchema = z.enum([
@@ -77,23 +84,38 @@ export const registrySchema = z.object({ modules: z.record(z.string(), moduleRec
 export type Registry = z.infer<typeof registrySchema>;
 
 /**
- * The browser's view of the registry: each module's live release, or its canary for a shopper the
- * canary was given to (`canaryFor` says which modules).
+ * The release of each module a shopper is served: the live one, or its canary for a shopper the canary
+ * was given to (`canaryFor` says which modules).
  */
+export function servedReleases(
+  registry: Registry,
+  canaryFor: (module: string) => boolean = () => false,
+): Record<string, VersionRecord> {
+  const served: Record<string, VersionRecord> = {};
+  for (const [name, record] of Object.entries(registry.modules)) {
+    const chosen = record.canary && canaryFor(name) ? record.canary.version : record.live;
+    const release = record.versions.find((v) => v.version === chosen);
+    if (release) served[name] = release;
+  }
+  return served;
+}
+
+/** The browser's view of the registry: each module's release as served to a shopper, and what the page needs of its manifest. */
 export function toPublicRegistry(
   registry: Registry,
   canaryFor: (module: string) => boolean = () => false,
 ): PublicRegistry {
   const modules: PublicRegistry['modules'] = {};
-  for (const [name, record] of Object.entries(registry.modules)) {
-    const chosen = record.canary && canaryFor(name) ? record.canary.version : record.live;
-    const live = record.versions.find((v) => v.version === chosen);
-    if (live)
-      modules[name] = {
-        version: live.version,
-        entry: remoteEntryUrl(name, live.version),
-        routes: live.routes,
-      };
+  for (const [name, release] of Object.entries(servedReleases(registry, canaryFor))) {
+    const { routes, bindings, slots, links } = manifestOf(release);
+    modules[name] = {
+      version: release.version,
+      entry: remoteEntryUrl(name, release.version),
+      routes,
+      bindings,
+      slots,
+      links,
+    };
   }
   return { modules };
 }

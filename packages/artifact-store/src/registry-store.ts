@@ -1,4 +1,4 @@
-import type { RouteDeclaration } from '@storefront/routing';
+import type { ModuleManifest } from '@storefront/routing/module';
 import type { AuditAction, AuditEntry, Registry, ServiceBuild, VersionRecord } from './records';
 
 /** The registry as it is now, answered without waiting: what a shell renders every page from. */
@@ -30,8 +30,8 @@ export interface PublishMetadata {
   packageVersion: string;
   commit: string;
   by: string;
-  /** The pages the build serves (from its declaration). */
-  routes?: RouteDeclaration[];
+  /** What the build declares of itself: its routes, actions, fragments, bindings and uses (none: nothing). */
+  manifest?: ModuleManifest;
 }
 
 /** The halves of a release, each under its own version. */
@@ -84,7 +84,8 @@ export async function recordVersion(
       commit: metadata.commit,
       publishedAt: new Date().toISOString(),
       publishedBy: metadata.by,
-      routes: metadata.routes ?? [],
+      routes: metadata.manifest?.routes ?? [],
+      ...(metadata.manifest ? { manifest: metadata.manifest } : {}),
       ...(published.ui ? { ui: published.ui } : {}),
       ...(published.service ? { service: published.service } : {}),
     });

@@ -6,7 +6,8 @@ import * as z from '@storefront/schema';
  * Its version lives in contract.json, which builds read: bump the major when an event is removed, a
  * payload narrows or another module carries an event out (2.0.0: the checkout module, no longer the
  * shell, carries out `affiliate/apply` and `affiliate/clear`; 3.0.0: the cart is the checkout
- * service's, priced, and `cart/add` names a price list it knows and a picture of this site), the minor
+ * service's, priced, and `cart/add` names a price list it knows and a picture of this site; 4.0.0: the
+ * checkout module, woken by the shell as its manifest says, carries out the cart's commands), the minor
  * when one is added. Remotes declare the version they were built against, and a deploy refuses a
  * remote the live shell does not speak for.
  */
@@ -26,8 +27,7 @@ export type AffiliateSource = z.infer<typeof affiliateSourceSchema>;
 
 export const busEventSchemas = {
   'toast/show': toastSchema,
-  // The cart's commands: the shell carries them out with the checkout service, which keeps the cart;
-  // no module writes it.
+  // The cart's commands: the checkout module carries them out with its service, which keeps the cart.
   'cart/add': cartAdditionSchema,
   /** Spec section 5: never negative; 0 removes the line; no upper limit. */
   'cart/set-quantity': z.object({ lineId: cartLineIdSchema, quantity: z.int().check(z.minimum(0)) }),
@@ -48,6 +48,11 @@ export const busEventSchemas = {
   'affiliate/clear': empty,
   /** The header's Sign Out; the account module's session handles it. */
   'auth/sign-out': empty,
+  /**
+   * A session with a signed-in researcher began on this page (restored or new), published by the
+   * account module's session: what a module keeps per account (the cart) is taken up.
+   */
+  'auth/signed-in': z.object({ userId: z.string().check(z.minLength(1)) }),
 } as const;
 
 export type BusEventType = keyof typeof busEventSchemas;

@@ -37,24 +37,6 @@ export interface AuthState {
   event?: AuthEvent | null;
 }
 
-/**
- * Where the account module's auth client keeps a signed-in session. The shell only looks whether it
- * exists: without one, the visitor is signed out and the auth client is not even downloaded.
- */
-export const AUTH_SESSION_STORAGE_KEY = 'storefront-auth';
-
-/**
- * A session signed in without scripts (the shell's server completed the sign-in form): a short-lived
- * cookie the account module's auth client takes the session from, into its own storage, and removes.
- */
-export const AUTH_SESSION_HANDOFF_COOKIE = 'storefront-auth-handoff';
-
-/**
- * Spec section 4: the URL parameters that carry an affiliate code, in order of precedence. The shell
- * hands an address with one of them to the checkout module's `affiliate-links`, which owns the rest.
- */
-export const AFFILIATE_URL_PARAMETERS = ['ref', 'affiliate', 'aff'] as const;
-
 /** The header search travels in the address (?q=): a search is a link, and works without scripts. */
 export const SEARCH_PARAMETER = 'q';
 
@@ -64,18 +46,32 @@ export const SEARCH_PARAMETER = 'q';
  */
 export const CART_PANEL_PARAMETER = 'cart';
 
+/** A bus event as a binding is handed it: the commands it carries out that came before it woke. */
+export interface MissedEvent {
+  type: string;
+  payload: unknown;
+}
+
+/** What the shell hands a module's binding as it wakes it. */
+export interface BindingContext {
+  config: RuntimeConfig;
+  /** The values the server rendered the page with for the module's own stores, by store name. */
+  seeds: Readonly<Record<string, unknown>>;
+  /** The commands it carries out that were published before it woke, in order. */
+  missed: readonly MissedEvent[];
+}
+
+/** What a woken binding may ask of the shell: to be told of each address the shopper arrives at. */
+export interface BindingHandle {
+  navigated?(location: { pathname: string; search: string }): void;
+}
+
 /**
- * The applied affiliate code as a cookie beside the spec's storage keys (affiliate_code,
- * affiliate_data), so the server prices a cart and an order sent without scripts with it too.
+ * A module's binding (an exposed module named in its manifest's `bindings`): it carries out the
+ * module's side of the bus in the browser (the checkout module's cart, the account module's session),
+ * woken by the shell when its manifest's triggers are met.
  */
-export const AFFILIATE_CODE_COOKIE = 'affiliate_code';
-export const AFFILIATE_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
-
-/** What the checkout module's `affiliate-links` exposes: the shell calls it for each such address. */
-export type FollowAffiliateLink = (location: { pathname: string; search: string }) => void;
-
-/** What the account module's `session` exposes: the shell starts it once, with the runtime configuration. */
-export type StartAuthSession = (config: RuntimeConfig) => void;
+export type ModuleBinding = (context: BindingContext) => BindingHandle | void;
 
 export function cartItemCount(cart: Pick<CartState, 'items'>): number {
   return cart.items.reduce((count, item) => count + item.quantity, 0);

@@ -29,7 +29,7 @@ export const stores: {
   ageVerified: Store<boolean>;
   /** Set by the shell before it renders, from the page on the browser and from its settings on the server. */
   runtimeConfig: Store<RuntimeConfig | null>;
-  /** The shopper's cart, which the checkout service keeps; the shell carries out the cart commands. */
+  /** The shopper's cart, which the checkout service keeps; the checkout module carries out the cart commands. */
   cart: Store<CartState>;
   /** Whether the cart panel is open; the shell opens it on cart/open and on every addition. */
   cartPanelOpen: Store<boolean>;
@@ -39,10 +39,34 @@ export const stores: {
 } = { searchQuery, ageVerified, runtimeConfig, cart, cartPanelOpen, affiliate, auth };
 
 /** The stores the shell owns and writes. Importing this anywhere else fails lint. */
-export const shellOwnedStores = { searchQuery, ageVerified, runtimeConfig, cart, cartPanelOpen };
+export const shellOwnedStores = { searchQuery, ageVerified, runtimeConfig, cartPanelOpen };
 
 /** The session the account module keeps. Importing this anywhere else fails lint. */
 export const accountOwnedStores = { auth };
 
-/** The affiliate code the checkout module keeps. Importing this anywhere else fails lint. */
-export const checkoutOwnedStores = { affiliate };
+/** The cart and the affiliate code, kept by the checkout module. Importing this anywhere else fails lint. */
+export const checkoutOwnedStores = { cart, affiliate };
+
+/** A store's name, as a module's manifest and the page's seeds name it. */
+export type StoreName = keyof typeof stores;
+
+export const isStoreName = (name: string): name is StoreName => Object.hasOwn(stores, name);
+
+const writable: Record<StoreName, { set(value: unknown): void }> = {
+  searchQuery,
+  ageVerified,
+  runtimeConfig,
+  cart,
+  cartPanelOpen,
+  affiliate,
+  auth,
+} as Record<StoreName, { set(value: unknown): void }>;
+
+/**
+ * The values a module declared for its stores while its binding sleeps (its manifest's `asleep`): set
+ * by the shell on the module's behalf, so a visitor who never signed in is signed out without the
+ * account module being downloaded. Names that are no store are ignored.
+ */
+export function seedStores(values: Readonly<Record<string, unknown>>): void {
+  for (const [name, value] of Object.entries(values)) if (isStoreName(name)) writable[name].set(value);
+}

@@ -62,23 +62,23 @@ describe('what a page adds to the cart', () => {
   it('refuses names, sizes and ids that are empty or too long, and amounts out of range', () => {
     for (const change of [
       { productId: '' },
-      { productId: 'p'.repeat(101) },
+      { productId: 'p'.repeat(81) },
       { name: '' },
       { name: 'n'.repeat(201) },
       { variant: '' },
-      { variant: 'v'.repeat(51) },
+      { variant: 'v'.repeat(21) },
       { price: -1 },
       { price: 100_000_001 },
       { price: 85.5 },
       { quantity: 0 },
-      { quantity: 1_000_001 },
+      { quantity: 10_001 },
       { channel: 'wholesale' },
     ])
       expect([change, accepts(change)]).toEqual([change, false]);
     for (const change of [
       { price: 0 },
       { price: 100_000_000 },
-      { quantity: 1_000_000 },
+      { quantity: 10_000 },
       { name: 'n'.repeat(200) },
     ])
       expect([change, accepts(change)]).toEqual([change, true]);
@@ -88,8 +88,9 @@ describe('what a page adds to the cart', () => {
 describe("a cart line's new quantity", () => {
   it('is a whole number from 0 (which removes the line), never negative', () => {
     expect(cartQuantitySchema.safeParse({ quantity: 0 }).success).toBe(true);
-    expect(cartQuantitySchema.safeParse({ quantity: 1_000_000 }).success).toBe(true);
-    for (const quantity of [-1, 1.5, 1_000_001, '2'])
+    // As many as the catalog prices on one line of a quote, and no more.
+    expect(cartQuantitySchema.safeParse({ quantity: 10_000 }).success).toBe(true);
+    for (const quantity of [-1, 1.5, 10_001, '2'])
       expect(cartQuantitySchema.safeParse({ quantity }).success).toBe(false);
   });
 });

@@ -30,19 +30,32 @@ export const PRICE_LIST_NAMES: Record<SalesChannel, string> = {
 /** A path of this site (a product picture): nothing else is ever shown as a line's image. */
 const sitePath = z.string().check(z.maxLength(300), z.regex(/^(\/[A-Za-z0-9._~%-]+)*\/?$/));
 
+/** Most vials of one line: what the catalog prices on one line of a quote. */
+export const CART_QUANTITY_LIMIT = 10_000;
+const lineQuantity = z.int().check(z.minimum(1), z.maximum(CART_QUANTITY_LIMIT));
+
 /**
- * What a page adds to the cart: a product and dose from a price list, how many, and the name, picture
- * and unit price in cents the shopper saw. The checkout service prices every line itself; the price
- * seen only tells a shopper a price has changed since.
+ * What a page asks the checkout service to add to the cart: a product and dose from a price list, and
+ * how many. The service takes the line's name, picture and price from the catalog's price list, and
+ * refuses what that list does not sell.
  */
-export const cartAdditionSchema = z.object({
-  productId: z.string().check(z.minLength(1), z.maxLength(100)),
+export const cartLineRequestSchema = z.object({
+  productId: z.string().check(z.minLength(1), z.maxLength(80)),
+  variant: z.string().check(z.minLength(1), z.maxLength(20)),
+  quantity: lineQuantity,
+  channel: salesChannelSchema,
+});
+export type CartLineRequest = z.output<typeof cartLineRequestSchema>;
+
+/**
+ * What a page adds to the cart (the bus's `cart/add`): the line, and the name, picture and unit price
+ * in cents the shopper saw, shown at once while the checkout service adds it. The service keeps its
+ * own name, picture and price; the price seen only tells a shopper a price has changed since.
+ */
+export const cartAdditionSchema = z.extend(cartLineRequestSchema, {
   name: z.string().check(z.minLength(1), z.maxLength(200)),
-  variant: z.string().check(z.minLength(1), z.maxLength(50)),
   image: sitePath,
   price: z.int().check(z.minimum(0), z.maximum(100_000_000)),
-  quantity: z.int().check(z.minimum(1), z.maximum(1_000_000)),
-  channel: salesChannelSchema,
 });
 export type CartAddition = z.output<typeof cartAdditionSchema>;
 
@@ -68,13 +81,13 @@ export type ShopperCart = z.output<typeof shopperCartSchema>;
 export const EMPTY_CART: ShopperCart = { items: [], quote: null, problem: null, affiliate: null };
 
 export const cartQuantitySchema = z.object({
-  /** Spec section 5: never negative; 0 removes the line; no upper limit the shopper meets. */
-  quantity: z.int().check(z.minimum(0), z.maximum(1_000_000)),
+  /** Spec section 5: never negative; 0 removes the line; the catalog's limit of one line above. */
+  quantity: z.int().check(z.minimum(0), z.maximum(CART_QUANTITY_LIMIT)),
 });
 
 /** A cart kept in the browser before carts lived in the checkout service, carried over once. */
 export const cartImportSchema = z.object({
-  items: z.array(cartAdditionSchema).check(z.maxLength(CART_LINE_LIMIT)),
+  items: z.array(cartLineRequestSchema).check(z.maxLength(CART_LINE_LIMIT)),
 });
 
 /** The checkout service's cart, on the shell's origin. */

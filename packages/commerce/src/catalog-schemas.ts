@@ -73,6 +73,8 @@ export const quotedLineSchema = z.object({
   quantity: z.int(),
   name: z.string(),
   sku: z.string(),
+  /** The picture pages show for it: a cart line shows it. */
+  image: z.string(),
   unitPrice: cents,
   lineTotal: cents,
 });

@@ -10,7 +10,5 @@ export * from './checkout-schemas';
 export * from './affiliate-schemas';
 export * from './content-schemas';
 export * from './cart-schemas';
-export * from './auth-messages';
 export * from './payment-messages';
-export * from './newsletter-messages';
 export * from './affiliate-messages';

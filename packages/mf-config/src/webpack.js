@@ -8,7 +8,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const CompressionPlugin = require('compression-webpack-plugin');
 const webpack = require('webpack');
 const { sharedConfig } = require('./shared');
-const { loadRoutes, remoteDeclaration, shellDeclaration } = require('./declarations');
+const { loadManifest, remoteDeclaration, shellDeclaration } = require('./declarations');
 
 /** The browser and server builds of one app land in dist/ and dist/server/ of the same folder. */
 const SERVER_FOLDER = 'server';
@@ -178,11 +178,11 @@ function remoteFederation({ dir, name, exposes, server }) {
 
 /**
  * A remote: its browser container (publicPath 'auto', so any versioned folder works) and its server
- * container in server/ beside it, and the declaration of its routes.
+ * container in server/ beside it, and its declaration with its manifest.
  */
-function remoteConfig({ dir, name, exposes, routes: routesModule }) {
+function remoteConfig({ dir, name, exposes, manifest: manifestModule }) {
   if (devServerOrigin()) return devRemoteConfig({ dir, name, exposes });
-  const routes = loadRoutes(dir, routesModule, exposes);
+  const manifest = loadManifest(dir, manifestModule, exposes);
   const build = (server, ...plugins) => {
     const config = baseConfig({ dir, name, publicPath: 'auto', server });
     // Each exposed page comes as one file with what it needs, not spread over files shared with the
@@ -193,7 +193,7 @@ function remoteConfig({ dir, name, exposes, routes: routesModule }) {
   return [
     build(
       false,
-      remoteDeclaration({ dir, name, exposes, routes }),
+      remoteDeclaration({ dir, name, exposes, manifest }),
       ...precompressedScripts(),
       privateSourceMaps(),
     ),

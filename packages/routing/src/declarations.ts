@@ -46,7 +46,17 @@ export interface RouteDeclaration {
   head: PageHeadText;
   /** Whether search engines may index the page: it is then listed in the sitemap. */
   indexed: boolean;
+  /**
+   * Whether the page shows one visitor's own (their order, their cart, a code they followed): never kept
+   * by any cache, and kept out of search engines.
+   */
+  personal: boolean;
   sitemap?: SitemapSource;
+  /**
+   * Whether the module's server loader for this path runs on each request of the page (it may set
+   * cookies, and says how it went: an affiliate's link applies its code). Such a page is never kept.
+   */
+  serverLoader: boolean;
 }
 
 /** A route as the shell knows it: the declaration and the module that owns it. */

@@ -41,6 +41,8 @@ describe('defineRoutes', () => {
       data: {},
       query: {},
       indexed: true,
+      personal: false,
+      serverLoader: false,
     });
     expect(routes[3]).toMatchObject({ render: 'client', indexed: false });
   });

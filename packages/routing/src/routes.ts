@@ -9,23 +9,39 @@ type RouteInput = Pick<RouteDeclaration, 'path' | 'exposed' | 'label' | 'head'> 
  * indexed. The remote's webpack config reads them into its build declaration.
  */
 export function defineRoutes(routes: RouteInput[]): RouteDeclaration[] {
-  return routes.map(({ render = 'server', data = {}, query = {}, indexed = true, ...route }) => ({
-    ...route,
-    render,
-    data,
-    query,
-    indexed,
-  }));
+  return routes.map(
+    ({
+      render = 'server',
+      data = {},
+      query = {},
+      indexed = true,
+      personal = false,
+      serverLoader = false,
+      ...route
+    }) => ({
+      ...route,
+      render,
+      data,
+      query,
+      indexed,
+      personal,
+      serverLoader,
+    }),
+  );
 }
 
 /**
- * A page for one visitor alone (their cart, their order, a code they followed, their account): kept out
- * of the sitemap and out of search engines.
+ * A page for one visitor alone (their cart, their order, a code they followed, their account): kept by
+ * no cache, out of the sitemap and out of search engines.
  */
-export const visitorPage = (path: string, route: Omit<RouteInput, 'path' | 'indexed'>): RouteInput => ({
+export const visitorPage = (
+  path: string,
+  route: Omit<RouteInput, 'path' | 'indexed' | 'personal'>,
+): RouteInput => ({
   path,
   ...route,
   indexed: false,
+  personal: true,
 });
 
 /** The page a path belongs to, with its path parameters; null when no route has it (not found). */

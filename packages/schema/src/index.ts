@@ -20,6 +20,7 @@ export {
   object,
   omit,
   optional,
+  partialRecord,
   pick,
   pipe,
   record,
@@ -28,6 +29,7 @@ export {
   strictObject,
   string,
   trim,
+  unknown,
   url,
 } from 'zod/mini';
 export type { infer, input, output, ZodMiniObject, ZodMiniType } from 'zod/mini';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Button } from './button';
 import { useFocusTrap } from './focus-trap';
-import { ActionField, type FormActionName } from './forms';
+import { ActionField } from './forms';
 import { media } from './theme';
 
 const Overlay = styled.div<{ $fullScreenOnMobile: boolean }>`
@@ -68,7 +68,7 @@ export interface AgeDialogProps {
    * How 'YES' is answered where no script runs: a form posted to `action` (the page's own address)
    * carrying `name` and `fields`, which the shell's server completes. With scripts, `onConfirm`.
    */
-  confirmForm: { action: string; name: FormActionName; fields?: Record<string, string> };
+  confirmForm: { action: string; name: string; fields?: Record<string, string> };
   /** Where 'NO' goes where no script runs, if anywhere. */
   declineHref?: string;
   /** Marks the home gate's YES, which the page's early script answers even before the page hydrates. */

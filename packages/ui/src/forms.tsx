@@ -1,45 +1,8 @@
 import { createContext, useContext, useLayoutEffect, type RefObject } from 'react';
 import styled from 'styled-components';
+import { ACTION_FIELD, type FormEcho, type FormMessage } from '@storefront/routing/server-module';
 
-/**
- * Every form a shopper uses is a real form: it posts to the page it is on (its address, with
- * `_action` naming what to do), and the shell's server completes it when no script has taken it over
- * (JavaScript off, or not yet run). The server then answers with a redirect to the result, or with the
- * same page rendered with what was typed and the spec's message: a FormEcho.
- */
-export const ACTION_FIELD = '_action';
-
-/** The form actions the shell's server carries out, each with the fields it reads. */
-export type FormActionName =
-  | 'age'
-  | 'cart-add'
-  | 'buy-now'
-  | 'cart-quantity'
-  | 'cart-remove'
-  | 'newsletter'
-  | 'affiliate'
-  | 'affiliate-remove'
-  | 'order'
-  | 'sign-in'
-  | 'sign-up'
-  | 'resend';
-
-export interface FormMessage {
-  title: string;
-  description?: string;
-  tone: 'error' | 'success' | 'info';
-}
-
-/** What the server tells a page it renders again after completing (or refusing) one of its forms. */
-export interface FormEcho {
-  action: FormActionName;
-  /** What was typed, ticked or chosen, by field name, so nothing is lost. */
-  values: Record<string, string>;
-  /** The spec's message for what happened, shown beside the form. */
-  message?: FormMessage;
-  /** What else the page shows for it: 'subscribed', 'age-required'… */
-  outcome?: string;
-}
+export { ACTION_FIELD, type FormEcho, type FormMessage };
 
 const FormEchoContext = createContext<FormEcho | null>(null);
 
@@ -47,13 +10,13 @@ const FormEchoContext = createContext<FormEcho | null>(null);
 export const FormEchoProvider = FormEchoContext.Provider;
 
 /** The echo of this form's last submission, when the page was rendered with one. */
-export function useFormEcho(action: FormActionName): FormEcho | null {
+export function useFormEcho(action: string): FormEcho | null {
   const echo = useContext(FormEchoContext);
   return echo?.action === action ? echo : null;
 }
 
 /** The hidden field that names a form's action. */
-export function ActionField({ name }: { name: FormActionName }) {
+export function ActionField({ name }: { name: string }) {
   return <input type="hidden" name={ACTION_FIELD} value={name} />;
 }
 

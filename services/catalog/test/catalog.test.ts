@@ -108,6 +108,7 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
         quantity: 3,
         name: 'Retatrutide',
         sku: 'RETA',
+        image: '/api/catalog/images/v2/retatrutide/20mg.svg',
         unitPrice: 19900,
         lineTotal: 59700,
       });

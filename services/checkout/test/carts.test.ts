@@ -8,12 +8,19 @@ const bpcHome: CartAddition = {
   productId: 'bpc-157',
   name: 'BPC-157',
   variant: '10mg',
-  image: '/api/catalog/pictures/bpc-157.svg',
+  image: '/api/catalog/images/v2/bpc-157/10mg.svg',
   price: 8500,
   quantity: 1,
   channel: 'storefront',
 };
 const bpcCatalogue: CartAddition = { ...bpcHome, price: 7999, channel: 'catalogue' };
+/** What a page sends: the line alone (a name, picture or price it adds is not the service's to take). */
+const line = ({ productId, variant, quantity, channel }: CartAddition) => ({
+  productId,
+  variant,
+  quantity,
+  channel,
+});
 
 describe.each(testDatabaseKinds())('shoppers’ carts on %s', (kind) => {
   let harness: CheckoutHarness;
@@ -113,10 +120,12 @@ describe.each(testDatabaseKinds())('shoppers’ carts on %s', (kind) => {
     expect((await shopper.get('/cart')).body.items).toEqual([]);
   });
 
-  it('shows the lines with why when the cart cannot be priced: 1,000 vials of one product over two lists', async () => {
+  it('shows the lines with why when the cart cannot be priced: over 1,000 vials of one product over two lists', async () => {
     const shopper = browser();
-    await shopper.send('post', '/cart/lines', { ...bpcHome, quantity: 1000 });
-    const cart = shopperCartSchema.parse((await shopper.send('post', '/cart/lines', bpcCatalogue)).body);
+    await shopper.send('post', '/cart/lines', { ...line(bpcHome), quantity: 500 });
+    const cart = shopperCartSchema.parse(
+      (await shopper.send('post', '/cart/lines', { ...line(bpcCatalogue), quantity: 550 })).body,
+    );
     expect(cart.items).toHaveLength(2);
     expect(cart.quote).toBeNull();
     expect(cart.problem).toBe(
@@ -134,18 +143,38 @@ describe.each(testDatabaseKinds())('shoppers’ carts on %s', (kind) => {
     ]);
   });
 
-  it('refuses what no page would add: another site’s picture, a price list it does not know, no quantity', async () => {
+  it('refuses what no page would add, and makes no cart for it: a price list it does not know, no quantity, too many', async () => {
     const shopper = browser();
     for (const body of [
-      { ...bpcHome, image: 'https://evil.example/x.svg' },
-      { ...bpcHome, image: 'javascript:alert(1)' },
-      { ...bpcHome, channel: 'wholesale' },
-      { ...bpcHome, quantity: 0 },
-      { ...bpcHome, price: -1 },
+      { ...line(bpcHome), channel: 'wholesale' },
+      { ...line(bpcHome), quantity: 0 },
+      { ...line(bpcHome), quantity: 10_001 },
+      { ...line(bpcHome), variant: 'v'.repeat(21) },
+      { ...line(bpcHome), productId: '' },
     ]) {
       expect((await shopper.send('post', '/cart/lines', body)).status).toBe(400);
     }
     expect(shopper.cookie()).toBe('');
+  });
+
+  it('adds only what the catalog sells, at its name, picture and price, whatever a request says of them', async () => {
+    const shopper = browser();
+    for (const body of [
+      { ...line(bpcHome), productId: 'no-such-peptide' },
+      { ...line(bpcHome), variant: '20mg' },
+      { ...line(bpcHome), channel: 'quick-checkout', productId: 'tb-500', variant: '5mg' },
+    ]) {
+      const refused = await shopper.send('post', '/cart/lines', body);
+      expect([body, refused.status, refused.body.title]).toEqual([body, 422, 'Not available']);
+    }
+    expect(shopper.cookie()).toBe('');
+    const added = await shopper.send('post', '/cart/lines', {
+      ...bpcHome,
+      name: 'Free Sample',
+      image: 'https://evil.example/x.svg',
+      price: 1,
+    });
+    expect(added.body.items).toEqual([{ ...bpcHome, id: 'bpc-157-10mg' }]);
   });
 
   it('treats a cookie naming no cart as no cart, and never another’s line', async () => {

@@ -163,6 +163,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
             dose: '10mg',
             name: 'Retatrutide',
             sku: 'RETA',
+            image: '/api/catalog/images/v2/retatrutide/10mg.svg',
             unitPrice: huge,
             quantity: 1,
             lineTotal: huge,

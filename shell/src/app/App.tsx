@@ -1,13 +1,13 @@
+import { routeTable, slotFiller, type PublicRegistry } from '@storefront/artifact-store/registry';
 import {
   bus,
+  isStoreName,
   ServerValuesProvider,
   stores,
   useStore,
-  type FollowAffiliateLink,
   type ServerValues,
   type Store,
 } from '@storefront/bus';
-import { EMPTY_CART } from '@storefront/commerce';
 import { Link, Route, Routes, useLocation, type ModuleRoute } from '@storefront/routing';
 import { useAfterNavigation } from './after-navigation';
 import {
@@ -37,6 +37,7 @@ import { AgeGate } from './AgeGate';
 import { CartPanelHost } from './CartPanelHost';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
+import { siteLinksOf, SiteLinksProvider } from './layout/site-links';
 import { useHeadOnNavigation } from './navigation-head';
 import { Toaster } from './Toaster';
 
@@ -113,12 +114,12 @@ function useCartPanelClosesOnNavigation() {
   }, [pathname]);
 }
 
-/** Each address the shopper arrives at goes to the affiliate links (a code applies on any page). */
-function useAffiliateLinks(follow: FollowAffiliateLink | undefined) {
+/** Each address the shopper arrives at, for the modules' bindings (an affiliate's code applies on any page). */
+function useNavigationListener(onNavigate: AppProps['onNavigate']) {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    follow?.({ pathname, search });
-  }, [follow, pathname, search]);
+    onNavigate?.({ pathname, search });
+  }, [onNavigate, pathname, search]);
 }
 
 /**
@@ -172,25 +173,28 @@ const PageRoutes = memo(function PageRoutes({
 });
 
 function SiteLayout({
-  routes,
+  registry,
   responses,
   echo,
-  followAffiliateLink,
-}: Pick<AppProps, 'routes' | 'responses' | 'echo' | 'followAffiliateLink'>) {
+  onNavigate,
+}: Pick<AppProps, 'registry' | 'responses' | 'echo' | 'onNavigate'>) {
   const config = useStore(stores.runtimeConfig);
   const ageVerified = useStore(stores.ageVerified);
   const cartOpen = useStore(stores.cartPanelOpen);
   const { pathname } = useLocation();
+  const routes = useMemo(() => routeTable(registry), [registry]);
+  const links = useMemo(() => siteLinksOf(registry), [registry]);
+  const cartPanel = useMemo(() => slotFiller(registry, 'cart-panel'), [registry]);
   useScrollToTopOnNavigation();
   useCartPanelClosesOnNavigation();
-  useAffiliateLinks(followAffiliateLink);
+  useNavigationListener(onNavigate);
   useHeadOnNavigation(routes);
   const ageGateOpen = pathname === '/' && !ageVerified;
   const page = useInert(ageGateOpen || cartOpen);
   const [panelNotices, setPanelNotices] = useState<HTMLElement | null>(null);
 
   return (
-    <>
+    <SiteLinksProvider value={links}>
       <Page ref={page} data-age-gate-open={ageGateOpen}>
         <SkipLink href="#main-content">Skip to content</SkipLink>
         <Header shopName={config?.shopName ?? ''} />
@@ -202,15 +206,15 @@ function SiteLayout({
         <Footer config={config} />
       </Page>
       {ageGateOpen && <AgeGate />}
-      {!ageGateOpen && <CartPanelHost notices={setPanelNotices} />}
+      {!ageGateOpen && cartPanel && <CartPanelHost filler={cartPanel} notices={setPanelNotices} />}
       <Toaster panelSlot={panelNotices} />
-    </>
+    </SiteLinksProvider>
   );
 }
 
 export interface AppProps {
-  /** The pages of the live modules (from the registry). */
-  routes: ModuleRoute[];
+  /** The live modules (the shopper's view of the registry): their pages, slots and links. */
+  registry: PublicRegistry;
   /** The API answers the page was rendered with, by URL. */
   responses: PreloadedResponses;
   /** What the page was rendered with of its visitor and address (the request's, on the server). */
@@ -219,8 +223,8 @@ export interface AppProps {
   echo: FormEcho | null;
   /** BrowserRouter in the browser; on the server, a StaticRouter at the request's location. */
   Router: ComponentType<{ children: ReactNode }>;
-  /** In the browser, the checkout module's affiliate links (the server runs no effects). */
-  followAffiliateLink?: FollowAffiliateLink;
+  /** In the browser, told of each address the shopper arrives at (the server runs no effects). */
+  onNavigate?(location: { pathname: string; search: string }): void;
 }
 
 /**
@@ -234,14 +238,18 @@ function useMarkHydrated() {
   }, []);
 }
 
-/** The stores' values for this page's render, from its visitor (see ServerValuesProvider). */
+/**
+ * The stores' values for this page's render, from its visitor (see ServerValuesProvider): the shell's
+ * own, and what the modules said of the visitor for theirs (their seeds, by store name).
+ */
 function useRenderedValues(visitor: VisitorState): ServerValues {
   return useMemo(
     () =>
       new Map<Store<unknown>, unknown>([
+        ...Object.entries(visitor.seeds).flatMap(([name, value]) =>
+          isStoreName(name) ? [[stores[name] as Store<unknown>, value] as const] : [],
+        ),
         [stores.ageVerified, visitor.ageVerified],
-        [stores.cart, { ...(visitor.cart ?? EMPTY_CART), pricing: false }],
-        [stores.affiliate, visitor.affiliate],
         [stores.searchQuery, visitor.searchQuery],
         [stores.cartPanelOpen, visitor.cartPanelOpen],
       ]),
@@ -249,7 +257,7 @@ function useRenderedValues(visitor: VisitorState): ServerValues {
   );
 }
 
-export function App({ routes, responses, visitor, echo, Router, followAffiliateLink }: AppProps) {
+export function App({ registry, responses, visitor, echo, Router, onNavigate }: AppProps) {
   useMarkHydrated();
   return (
     <ServerValuesProvider values={useRenderedValues(visitor)}>
@@ -262,12 +270,7 @@ export function App({ routes, responses, visitor, echo, Router, followAffiliateL
           onRetry={() => window.location.reload()}
         >
           <Router>
-            <SiteLayout
-              routes={routes}
-              responses={responses}
-              echo={echo}
-              followAffiliateLink={followAffiliateLink}
-            />
+            <SiteLayout registry={registry} responses={responses} echo={echo} onNavigate={onNavigate} />
           </Router>
         </RemoteErrorBoundary>
       </ThemeProvider>

@@ -5,12 +5,18 @@ import { useCallback } from 'react';
 
 /**
  * The shell's frame for the cart panel: the drawer (focus trap, Escape, backdrop) is the shell's, its
- * content is the checkout module's `CartPanel`, loaded the first time the cart is opened (rendered by
- * the server when the address asks for it, ?cart=open). If that module cannot load, the drawer says so
- * and still closes. Above the content, a place for the page's toasts (`notices`), so that while the
- * panel is open they never cover its total or its way to checkout.
+ * content the fragment a live module fills the `cart-panel` slot with (`filler`), loaded the first time
+ * the cart is opened (rendered by the server when the address asks for it, ?cart=open). If that module
+ * cannot load, the drawer says so and still closes. Above the content, a place for the page's toasts
+ * (`notices`), so that while the panel is open they never cover its total or its way to checkout.
  */
-export function CartPanelHost({ notices }: { notices: (element: HTMLDivElement | null) => void }) {
+export function CartPanelHost({
+  filler,
+  notices,
+}: {
+  filler: { remote: string; exposed: string };
+  notices: (element: HTMLDivElement | null) => void;
+}) {
   const open = useStore(stores.cartPanelOpen);
   const { pathname, search } = useLocation();
   const close = useCallback(() => bus.publish('cart/close'), []);
@@ -22,7 +28,7 @@ export function CartPanelHost({ notices }: { notices: (element: HTMLDivElement |
       closeHref={`${pathname}${withParameter(search, CART_PANEL_PARAMETER, null)}`}
     >
       <div ref={notices} />
-      <RemoteRegion remote="checkout" exposed="CartPanel" label="cart" />
+      <RemoteRegion remote={filler.remote} exposed={filler.exposed} label="cart" />
     </Drawer>
   );
 }

@@ -6,15 +6,12 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { ExposedModuleContracts as Contracts } from '../federation-contracts';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
-import { startAccountSession } from './account-session';
 import { reportModuleError } from './module-errors';
-import { affiliateLinkFollower } from './affiliate-links';
 import { bindAgeVerification } from './age-verification';
 import { App } from './App';
-import { cartApi } from './cart-api';
-import { bindCart } from './cart-binding';
 import { bindCartPanel } from './cart-panel';
 import { createRemoteLoader } from './federation/remote-loader';
+import { wakeBindings } from './module-bindings';
 
 const page = JSON.parse(document.getElementById(PAGE_STATE_ID)!.textContent!) as PageState;
 shellOwnedStores.runtimeConfig.set(page.config);
@@ -29,24 +26,24 @@ window.addEventListener('unhandledrejection', (event) =>
 );
 shellOwnedStores.searchQuery.set(page.visitor.searchQuery);
 bindAgeVerification();
-bindCart({ initial: page.visitor.cart, api: cartApi });
 bindCartPanel(page.visitor.cartPanelOpen);
-void startAccountSession(() =>
-  loader.loadModule<Contracts['account/session']['default']>('account', 'session'),
-);
+const navigated = wakeBindings({
+  registry: page.registry,
+  config: page.config,
+  seeds: page.visitor.seeds,
+  wokenByServer: page.visitor.wake,
+  loadBinding: (remote, exposed) => loader.loadModule<Contracts['binding']['default']>(remote, exposed),
+});
 
 const routes = routeTable(page.registry);
-const followAffiliateLink = affiliateLinkFollower(() =>
-  loader.loadModule<Contracts['checkout/affiliate-links']['default']>('checkout', 'affiliate-links'),
-);
 const app = (
   <App
-    routes={routes}
+    registry={page.registry}
     responses={page.responses}
     visitor={page.visitor}
     echo={page.echo}
     Router={BrowserRouter}
-    followAffiliateLink={followAffiliateLink}
+    onNavigate={navigated}
   />
 );
 const container = document.getElementById('root')!;

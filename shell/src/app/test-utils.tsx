@@ -4,10 +4,20 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
+import { SiteLinksProvider, type SiteLinks } from './layout/site-links';
+
+/** The links a live account module places in the header (its manifest's), as a page would have them. */
+export const ACCOUNT_LINKS: SiteLinks = {
+  signIn: { href: '/auth', label: 'Sign In' },
+  signUp: { href: '/auth?tab=sign-up', label: 'Create Account' },
+  footer: [],
+};
 
 const inShell = (ui: ReactElement, route: string) => (
   <ThemeProvider theme={theme}>
-    <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    <SiteLinksProvider value={ACCOUNT_LINKS}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </SiteLinksProvider>
   </ThemeProvider>
 );
 

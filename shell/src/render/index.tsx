@@ -1,7 +1,7 @@
 import type { PublicRegistry } from '@storefront/artifact-store/registry';
-import { routeTable } from '@storefront/artifact-store/registry';
 import { shellOwnedStores, type RuntimeConfig } from '@storefront/bus';
 import type { ModuleRoute, PageHead, SiteContext } from '@storefront/routing';
+import type { ServerModule } from '@storefront/routing/server-module';
 import { StaticRouter } from '@storefront/routing/server';
 import { RemoteLoaderProvider, type FormEcho, type PreloadedResponses } from '@storefront/ui';
 import type { ReactNode } from 'react';
@@ -91,7 +91,7 @@ export function createPageRenderer({
     const body = renderToHtml(
       <RemoteLoaderProvider value={loader}>
         <App
-          routes={routeTable(request.registry)}
+          registry={request.registry}
           responses={request.responses}
           visitor={request.visitor}
           echo={request.echo}
@@ -104,7 +104,14 @@ export function createPageRenderer({
     return { head, body };
   }
 
-  return { render };
+  /**
+   * A module's `server` module (its form actions, page loaders and visitor seeds), from the release the
+   * shopper is served: loaded through the same federation runtime as its pages, kept per version.
+   */
+  const serverModule = (registry: PublicRegistry, remote: string): Promise<ServerModule> =>
+    modules.forRegistry(registry).server(remote);
+
+  return { render, serverModule };
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,6 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PublicRegistry } from '@storefront/artifact-store/registry';
 import type { HeadBuilder } from '@storefront/routing';
+import { SERVER_MODULE } from '@storefront/routing/module';
+import type { ServerModule } from '@storefront/routing/server-module';
 import type { ExposedComponent, RemoteModuleLoader } from '@storefront/ui';
 
 /** A page module as the server uses it: the component, and the head it may build from its data. */
@@ -8,6 +10,9 @@ export type ServerPageModule = ExposedComponent & { head?: HeadBuilder };
 
 /** The file of a version's server container, in the artifact store. */
 export type ServerEntryOf = (remote: string, version: string) => string;
+
+const isComponent = (module: unknown): module is ExposedComponent =>
+  typeof (module as ExposedComponent | undefined)?.default === 'function';
 
 /** How many versions of one module stay loaded: the live one and the one a rollback would go back to. */
 const VERSIONS_KEPT = 2;
@@ -19,8 +24,8 @@ const VERSIONS_KEPT = 2;
  * runtime knows one entry per remote name at a time.
  */
 export function createServerModules(serverEntryOf: ServerEntryOf) {
-  const loaded = new Map<string, ServerPageModule>();
-  const loading = new Map<string, Promise<ServerPageModule>>();
+  const loaded = new Map<string, unknown>();
+  const loading = new Map<string, Promise<unknown>>();
   const queues = new Map<string, Promise<unknown>>();
   const registered = new Map<string, string>();
   const versionsSeen = new Map<string, string[]>();
@@ -41,14 +46,12 @@ export function createServerModules(serverEntryOf: ServerEntryOf) {
       registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
       registered.set(remote, entry);
     }
-    const module = await loadRemote<ServerPageModule>(`${remote}/${exposed}`);
-    if (!module || typeof module.default !== 'function') {
-      throw new Error(`${remote} ${version} has no server-side ${exposed}`);
-    }
+    const module = await loadRemote<unknown>(`${remote}/${exposed}`);
+    if (!module) throw new Error(`${remote} ${version} has no server-side ${exposed}`);
     return module;
   }
 
-  function load(remote: string, version: string, exposed: string): Promise<ServerPageModule> {
+  function load(remote: string, version: string, exposed: string): Promise<unknown> {
     const key = keyOf(remote, version, exposed);
     const done = loaded.get(key);
     if (done) return Promise.resolve(done);
@@ -74,6 +77,8 @@ export function createServerModules(serverEntryOf: ServerEntryOf) {
   /** A loader for one request: the versions its registry says are live. */
   function forRegistry(registry: PublicRegistry): RemoteModuleLoader & {
     peekPage(remote: string, exposed: string): ServerPageModule | undefined;
+    /** The module's `server` module (its actions, page loaders, visitor seeds). */
+    server(remote: string): Promise<ServerModule>;
   } {
     const versionOf = (remote: string) => {
       const live = registry.modules[remote];
@@ -82,12 +87,18 @@ export function createServerModules(serverEntryOf: ServerEntryOf) {
     };
     const peekPage = (remote: string, exposed: string) => {
       const live = registry.modules[remote];
-      return live ? loaded.get(keyOf(remote, live.version, exposed)) : undefined;
+      const module = live ? loaded.get(keyOf(remote, live.version, exposed)) : undefined;
+      return isComponent(module) ? (module as ServerPageModule) : undefined;
     };
     return {
-      load: async (remote, exposed) => load(remote, versionOf(remote), exposed),
+      load: async (remote, exposed) => {
+        const module = await load(remote, versionOf(remote), exposed);
+        if (!isComponent(module)) throw new Error(`${remote}/${exposed} is not a component`);
+        return module;
+      },
       peek: peekPage,
       peekPage,
+      server: async (remote) => (await load(remote, versionOf(remote), SERVER_MODULE)) as ServerModule,
     };
   }
 

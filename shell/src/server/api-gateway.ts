@@ -20,7 +20,6 @@ import {
   type TrustProxy,
 } from '@storefront/service-kit';
 import type { Dispatcher, Pool } from 'undici';
-import { isKeyedRoute } from './keyed-routes';
 import { bucketOf } from './canary-bucket';
 import { CONNECTION_HEADERS } from './connection-headers';
 import { CONDITIONAL_REQUEST_HEADERS, createReadCollapsing, mayShare } from './read-collapsing';
@@ -53,16 +52,18 @@ function sendProblem(res: ServerResponse, status: number, title: string, detail:
 /** A keyed request's body is kept to be sent again only up to this size (an order is a few hundred bytes). */
 const MAX_REPEATABLE_BODY = 64 * 1024;
 
-/** Whether the request is an order its service makes at most once by its key, small enough to keep. */
-function isKeyedOrder(req: IncomingMessage, module: string, path: string): boolean {
+/** Whether its service makes the request at most once by its key (and it is small enough to keep). */
+function isKeyedRequest(req: IncomingMessage, retrySafe: RetrySafe, module: string, path: string): boolean {
   const length = Number(req.headers['content-length']);
   return (
-    req.method === 'POST' &&
     req.headers['idempotency-key'] !== undefined &&
-    isKeyedRoute(module, path) &&
+    retrySafe(module, req.method ?? '', path) &&
     length <= MAX_REPEATABLE_BODY
   );
 }
+
+/** Whether `METHOD /path` of a module's service is made at most once per key (its manifest's `retrySafe`). */
+export type RetrySafe = (module: string, method: string, path: string) => boolean;
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -233,6 +234,7 @@ export interface ApiGatewayOptions {
    * service cannot be reached (restarting), sent again as soon as it answers; 0 answers 503 at once.
    */
   outageHoldMs?: number;
+  retrySafe: RetrySafe;
 }
 
 /**
@@ -254,6 +256,7 @@ export function createApiGateway({
   logger,
   trustProxy,
   outageHoldMs = 0,
+  retrySafe,
 }: ApiGatewayOptions) {
   const readTogether = createReadCollapsing((error) =>
     logger.error({ err: error }, 'a shared read could not be answered'),
@@ -301,7 +304,7 @@ export function createApiGateway({
       if (outageHoldMs > 0 && bodiless) {
         return dispatchHeld(poolNow, request, res, fail, Date.now() + outageHoldMs);
       }
-      if (outageHoldMs > 0 && isKeyedOrder(req, module, canonical)) {
+      if (outageHoldMs > 0 && isKeyedRequest(req, retrySafe, module, canonical)) {
         const deadline = Date.now() + outageHoldMs;
         readBody(req).then((body) => dispatchHeld(poolNow, { ...request, body }, res, fail, deadline), fail);
         return;

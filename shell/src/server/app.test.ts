@@ -11,6 +11,9 @@ import { loadConfig } from '@storefront/service-kit';
 import { openTestService, silentLogger, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
 import { defineRoutes } from '@storefront/routing';
+import { defineModule } from '@storefront/routing/module';
+import { showAgain, type ServerModule } from '@storefront/routing/server-module';
+import type { PageRenderer } from '../render';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { createShellServer } from './app';
 import { readShellConfig, shellConfigShape } from './config';
@@ -33,6 +36,43 @@ const refundPolicyRoute = defineRoutes([
     head: { title: 'Refund Policy', description: 'All sales are final.' },
   },
 ])[0]!;
+
+/**
+ * The content module as the tests publish it: its refund page, and two form actions a test module
+ * carries out (the shell holds no module's actions: it finds them in the manifest and the module's
+ * server module). `subscribe` calls the module's own service as the shopper; `finish` leads on.
+ */
+const contentManifest = defineModule({
+  routes: [refundPolicyRoute],
+  actions: { subscribe: { fields: ['name', 'email'] }, finish: { fields: [] }, stray: { fields: [] } },
+  cookies: [{ name: 'content-visitor', personal: true }],
+});
+const contentServerModule: ServerModule = {
+  actions: {
+    subscribe: async (request) => {
+      const answer = await request.service({ method: 'POST', path: '/subscribers', body: request.fields });
+      const outcome = answer.status === 201 ? 'subscribed' : String(answer.status);
+      return showAgain(request, 'content/subscribe', { title: outcome, tone: 'info' }, 200, outcome);
+    },
+    finish: async (request) => ({
+      redirect: `${request.page.pathname}?done=1`,
+      cookies: ['finished=1; Path=/'],
+    }),
+    stray: async () => ({ redirect: '//evil.example/' }),
+  },
+};
+
+/**
+ * The server renderer as the shell's server uses it, without a build: its pages are sent for the browser
+ * to render (the e2e suite renders with the real one), and its modules' server code is the test's.
+ */
+const testRenderer: PageRenderer = {
+  render: () => Promise.reject(new Error('no server renderer in a unit test')),
+  serverModule: async (_registry, module) => {
+    if (module !== 'content') throw new Error(`${module} is not published here`);
+    return contentServerModule;
+  },
+};
 
 /** The state a page carries for the browser (configuration, registry, the answers it was rendered with). */
 function pageState(html: string): PageState {
@@ -96,7 +136,7 @@ describe('shell server', () => {
         packageVersion: '0.1.0',
         commit: 'test',
         by: 'jest',
-        routes: [refundPolicyRoute],
+        manifest: contentManifest,
       })
     ).version;
     await activate(registry, 'content', liveVersion, 'jest');
@@ -113,7 +153,7 @@ describe('shell server', () => {
     });
     // No server renderer in a unit test (it is built with the apps; the e2e suite renders with it):
     // pages are sent as frames the browser renders, with their head, status and data.
-    app = createShellServer(config, { files, registry: () => current }, silentLogger(), null);
+    app = createShellServer(config, { files, registry: () => current }, silentLogger(), testRenderer);
     const devShellDist = mkdtempSync(path.join(tmpdir(), 'shell-dist-dev-'));
     writeFileSync(path.join(devShellDist, 'main.js'), 'console.log("dev shell")');
     devSessionFile = path.join(mkdtempSync(path.join(tmpdir(), 'run-')), 'dev-session.json');
@@ -142,6 +182,9 @@ describe('shell server', () => {
           version: liveVersion,
           entry: `/remotes/content/${liveVersion}/remoteEntry.js`,
           routes: [refundPolicyRoute],
+          bindings: [],
+          slots: {},
+          links: [],
         },
       },
     });
@@ -267,7 +310,7 @@ describe('shell server', () => {
     const page = await request(app).get('/refund-policy').set('accept', 'text/html');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
-    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
@@ -363,41 +406,65 @@ describe('shell server', () => {
         .type('form')
         .send(fields);
 
-    it('subscribes to the newsletter and shows the page again with the success, as the service said', async () => {
+    it('has the module named in _action carry it out, with its own service, as the shopper', async () => {
       const res = await post('/refund-policy', {
-        _action: 'newsletter',
+        _action: 'content/subscribe',
         name: 'Ada',
         email: 'ada-form@lab.example',
       });
       expect(res.status).toBe(200);
       expect(pageState(res.text).echo).toEqual({
-        action: 'newsletter',
-        values: { _action: 'newsletter', name: 'Ada', email: 'ada-form@lab.example' },
+        action: 'content/subscribe',
+        values: { _action: 'content/subscribe', name: 'Ada', email: 'ada-form@lab.example' },
         outcome: 'subscribed',
-        message: {
-          title: 'Successfully subscribed!',
-          description: 'Thank you for joining our research community.',
-          tone: 'success',
-        },
+        message: { title: 'subscribed', tone: 'info' },
       });
+      // The service saw the shopper: the same address twice is the same subscriber.
       const again = await post('/refund-policy', {
-        _action: 'newsletter',
+        _action: 'subscribe',
         name: 'Ada',
         email: 'ada-form@lab.example',
       });
-      expect(pageState(again.text).echo?.message?.title).toBe('Already subscribed');
+      expect(pageState(again.text).echo?.outcome).toBe('409');
     });
 
-    it('keeps what was typed and says what is missing, with the spec’s words, as a 422', async () => {
-      const res = await post('/refund-policy?x=1', { _action: 'newsletter', name: 'Ada', email: ' ' });
-      expect(res.status).toBe(422);
-      const { echo } = pageState(res.text);
-      expect(echo?.values.name).toBe('Ada');
-      expect(echo?.message).toEqual({
-        title: 'Required fields missing',
-        description: 'Please fill in your email and name.',
-        tone: 'error',
+    it("passes the module's cookies and redirect on, and refuses a redirect off the site", async () => {
+      const res = await post('/refund-policy', { _action: 'content/finish' });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/refund-policy?done=1');
+      expect(res.headers['set-cookie']).toEqual(['finished=1; Path=/']);
+      const twice = await post('//evil.example', { _action: 'content/finish' });
+      expect(twice.headers.location).toBe('/evil.example?done=1');
+      expect((await post('/refund-policy', { _action: 'content/stray' })).status).toBe(502);
+    });
+
+    it('asks the age question first for a form that needs it, and sets the answer given with it', async () => {
+      const asked = await post('/refund-policy', { _action: 'content/finish', ageGate: 'required' });
+      expect(asked.status).toBe(200);
+      expect(pageState(asked.text).echo).toMatchObject({ action: 'content/finish', outcome: 'age-required' });
+      const answered = await post('/refund-policy', {
+        _action: 'content/finish',
+        ageGate: 'required',
+        ageConfirmed: 'yes',
       });
+      expect(answered.status).toBe(303);
+      expect(answered.headers['set-cookie']![0]).toMatch(/^ageVerified=true;/);
+    });
+
+    it('refuses every action no manifest declares as its own, inherited names included', async () => {
+      for (const name of [
+        'explode',
+        'content/explode',
+        'constructor',
+        'content/constructor',
+        '__proto__/x',
+        'toString',
+        'content/hasOwnProperty',
+        'valueOf/valueOf',
+      ]) {
+        const res = await post('/refund-policy', { _action: name });
+        expect({ name, status: res.status }).toEqual({ name, status: 400 });
+      }
     });
 
     it('answers the age gate with a cookie the page scripts share, and the same page again', async () => {
@@ -420,6 +487,13 @@ describe('shell server', () => {
         expect(res.headers['set-cookie']).toBeUndefined();
       }
       expect((await post('/refund-policy', { _action: 'explode' })).status).toBe(400);
+    });
+
+    it('never keeps a page for a request carrying a cookie a module declared personal', async () => {
+      const res = await request(app)
+        .get('/refund-policy')
+        .set({ accept: 'text/html', cookie: 'content-visitor=1' });
+      expect(res.headers['cache-control']).toBe('private, no-store');
     });
   });
 
@@ -456,6 +530,9 @@ describe('shell server', () => {
         version: 'dev',
         entry: `${devServer}/remoteEntry.js`,
         routes: [{ ...refundPolicyRoute, render: 'client' }],
+        bindings: [],
+        slots: {},
+        links: [],
       });
       const policy = page.headers['content-security-policy']!;
       expect(policy).toMatch(new RegExp(`script-src [^;]*${devServer}`));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
-import { inCanary, toPublicRegistry, type BuildFiles, type Registry } from '@storefront/artifact-store';
+import type { BuildFiles, Registry } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
 import {
   assignRequestId,
@@ -13,30 +13,30 @@ import {
   type Tracing,
 } from '@storefront/service-kit';
 import compression from 'compression';
-import express, { type RequestHandler } from 'express';
-import helmet from 'helmet';
+import express, { type Request, type RequestHandler } from 'express';
 import type { PageRenderer } from '../render';
 import { createApiGateway } from './api-gateway';
 import { browserErrorRoute } from './browser-errors';
 import { assignBucket, bucketOf } from './canary-bucket';
-import { devOverrides, devSources, withDevOverride, type DevOverride } from './dev-overrides';
 import type { ShellConfig } from './config';
-import { INLINE_SCRIPT_HASHES } from './document';
-import { formRoutes } from './forms';
+import { devOverrides, devSources, withDevOverride, type DevOverride } from './dev-overrides';
+import { formActions, shopperOf, sitePath, type ModuleAccess } from './form-actions';
 import { loadShedder } from './load-shedding';
+import { pageComposer } from './page-compose';
 import { createPageCache } from './page-cache';
-import type { DataVersion } from './page-data';
+import { headersSetBy, pagePolicy, scriptHeaders } from './page-security';
 import { pageResponder } from './pages';
-import { createServiceCalls } from './service-calls';
-import { createServiceTargets } from './service-targets';
 import { createRemoteAssets } from './remote-assets';
 import { loadPageRenderer } from './render-bundle';
 import { seoRoutes } from './seo';
-import { staticFiles, withoutCompressionSuffix } from './static-files';
 import { apiTarget, createServiceApi } from './service-api';
-
-/** What a script needs said about itself: its type is as declared, and other sites may not embed it. */
-const scriptHeaders = [helmet.xContentTypeOptions(), helmet.crossOriginResourcePolicy()];
+import { createServiceCalls, type ServiceCalls } from './service-calls';
+import { createServiceTargets } from './service-targets';
+import { shopperViews } from './shopper-view';
+import { staticFiles, withoutCompressionSuffix } from './static-files';
+import type { DataVersion } from './page-data';
+import { searchOf } from './page-compose';
+import { visitorClues } from './visitor';
 
 /** Where the shell's build keeps its server renderer (dist/server/). */
 const SERVER_FOLDER = 'server';
@@ -54,27 +54,8 @@ function shellScripts(shellDist: string, logger: Logger): string[] {
   return (JSON.parse(readFileSync(declaration, 'utf8')) as { scripts: string[] }).scripts;
 }
 
-/**
- * The headers a middleware sets on every answer (helmet's, for a page that is no developer's): set once
- * on a stand-in answer and kept, for pages sent without the page app.
- */
-function headersSetBy(middleware: RequestHandler): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
-  const answer = {
-    setHeader: (name: string, value: string | number | string[]) => headers.push([name, String(value)]),
-    removeHeader: () => undefined,
-    getHeader: () => undefined,
-  };
-  middleware({ headers: {}, method: 'GET', url: '/' } as never, answer as never, () => undefined);
-  return headers;
-}
-
 /** Whether each answer a kept page was made from still stands: its service answers 304 to its ETag. */
-async function stillCurrent(
-  versions: readonly DataVersion[],
-  services: ReturnType<typeof createServiceCalls>,
-  timeoutMs: number,
-): Promise<boolean> {
+async function stillCurrent(versions: readonly DataVersion[], services: ServiceCalls, timeoutMs: number) {
   const answers = await Promise.all(
     versions.map(async ({ url, etag }) => {
       const target = apiTarget(url);
@@ -118,9 +99,9 @@ export interface ShellArtifacts {
 
 /**
  * The shell's server: /api/<module> passed straight to each service by the gateway; everything else
- * through the page app: every page rendered with the live modules, its own bundle, the registry, the
- * versioned remote builds, robots.txt and the sitemap. `renderer` is the server renderer built beside
- * the shell's bundle (null: the browser renders pages).
+ * through the page app: every page rendered with the live modules, forms carried out by the modules that
+ * own them, its own bundle, the registry, the versioned remote builds, robots.txt and the sitemap.
+ * `renderer` is the server renderer built beside the shell's bundle (null: the browser renders pages).
  */
 export function createShellServer(
   config: ShellConfig,
@@ -139,19 +120,7 @@ export function createShellServer(
   ),
 ): RequestListener {
   const app = express();
-  const publicRegistry = () => toPublicRegistry(registry());
-  // A shopper's view: the live releases, and the canaries their bucket falls in.
-  const registryOfShopper = (req: IncomingMessage) => {
-    const now = registry();
-    return toPublicRegistry(now, (module) => inCanary(now, module, bucketOf(req)));
-  };
-  let canariesOf: { registry: Registry; running: boolean } | null = null;
-  const canaryRunning = () => {
-    const now = registry();
-    if (canariesOf?.registry !== now)
-      canariesOf = { registry: now, running: Object.values(now.modules).some((record) => record.canary) };
-    return canariesOf.running;
-  };
+  const views = shopperViews(registry);
   const endpoints = config.SERVICE_ENDPOINTS_FILE
     ? new ServiceEndpoints(config.SERVICE_ENDPOINTS_FILE)
     : null;
@@ -165,6 +134,7 @@ export function createShellServer(
     targets: createServiceTargets(config, endpoints, poolOptions(32)),
     timeoutMs: config.PROXY_TIMEOUT_MS,
     outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
+    retrySafe: views.isRetrySafe,
   });
   const getApi = createServiceApi(services);
   const loop = devOverrides(config.DEV_SESSION_FILE, config.DEV_SHELL_DIST);
@@ -173,6 +143,18 @@ export function createShellServer(
   const devServer = (req: IncomingMessage) => {
     const override = devOverrideFor(req);
     return override ? devSources(override).join(' ') : "'self'";
+  };
+  /** A module's server module and service, for the shopper a request comes from. */
+  const modulesFor = (req: Request): ModuleAccess => {
+    const view = views.forRequest(req);
+    const shopper = shopperOf(req, config.TRUST_PROXY, bucketOf(req));
+    return {
+      serverModule: async (module) => {
+        if (!renderer) throw new Error('the shell has no server renderer to load modules with');
+        return renderer.serverModule(view.live, module);
+      },
+      service: (module) => (request) => services.call(module, { ...request, shopper }),
+    };
   };
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -202,23 +184,10 @@ export function createShellServer(
     req.path.startsWith(`/${SERVER_FOLDER}/`) ? next() : shellFiles(req, res, next);
   app.use(scriptHeaders, serveShellFiles);
 
-  const pageSecurity = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'", ...INLINE_SCRIPT_HASHES, devServer],
-        // styled-components writes its rules into <style> elements at run time.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        // A checkout form sent without scripts is answered with a redirect to the hosted payment page.
-        'form-action': ["'self'", ...config.PAYMENT_PAGE_ORIGINS],
-        'connect-src': [
-          "'self'",
-          ...(config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : []),
-          devServer,
-        ],
-        'upgrade-insecure-requests': null,
-      },
-    },
+  const pageSecurity = pagePolicy({
+    paymentOrigins: config.PAYMENT_PAGE_ORIGINS,
+    authOrigin: config.SUPABASE_URL ? new URL(config.SUPABASE_URL).origin : undefined,
+    devServer,
   });
   app.use(pageSecurity);
   // A page's request id goes with the API calls it is rendered from; only API requests are logged.
@@ -226,13 +195,18 @@ export function createShellServer(
     assignRequestId(req, res);
     next();
   });
+  // An address beginning with two slashes (or a backslash) names a page of this site, never another host.
+  app.use((req, res, next) => {
+    if (!/^\/[/\\]/.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    res.redirect(301, `${sitePath(req.path)}${searchOf(req.originalUrl)}`);
+  });
 
   app.get('/registry.json', (req, res) => {
     const override = devOverrideFor(req);
-    const live = registryOfShopper(req);
+    const live = views.forRequest(req).live;
     res.set('Cache-Control', 'no-cache').json(override ? withDevOverride(live, override) : live);
   });
-  if (loop) app.use(loop.routes(publicRegistry));
+  if (loop) app.use(loop.routes(() => views.forBucket(undefined).live));
 
   if (metrics) app.post('/__errors', browserErrorRoute(metrics, registry));
   app.use(seoRoutes({ siteUrl: config.SITE_URL, readRegistry: registry, getApi, logger }));
@@ -240,27 +214,31 @@ export function createShellServer(
   // Pages are compressed as they are sent; scripts were compressed when they were built.
   app.use(compression());
   const scripts = shellScripts(config.SHELL_DIST, logger);
+  const cache =
+    config.PAGE_CACHE_ENTRIES > 0
+      ? createPageCache({
+          maxEntries: config.PAGE_CACHE_ENTRIES,
+          stillCurrent: (versions) => stillCurrent(versions, services, config.PROXY_TIMEOUT_MS),
+        })
+      : null;
   const pages = pageResponder({
-    config: runtimeConfigOf(config),
-    siteUrl: config.SITE_URL,
-    budgetMs: config.RENDER_BUDGET_MS,
-    readRegistry: registry,
-    shellScripts: () => scripts,
+    compose: pageComposer({
+      config: runtimeConfigOf(config),
+      siteUrl: config.SITE_URL,
+      budgetMs: config.RENDER_BUDGET_MS,
+      shellScripts: () => scripts,
+      pageModuleFiles: createRemoteAssets((remote, version) => files.versionDir(remote, version)),
+      getApi,
+      renderer,
+      logger,
+    }),
+    viewFor: views.forRequest,
+    modulesFor,
     devOverride: devOverrideFor,
-    pageModuleFiles: createRemoteAssets((remote, version) => files.versionDir(remote, version)),
-    getApi,
-    services,
-    cache:
-      config.PAGE_CACHE_ENTRIES > 0
-        ? createPageCache({
-            maxEntries: config.PAGE_CACHE_ENTRIES,
-            stillCurrent: (versions) => stillCurrent(versions, services, config.PROXY_TIMEOUT_MS),
-          })
-        : null,
-    trustProxy: config.TRUST_PROXY,
-    renderer,
-    logger,
+    cache,
     pageHeaders: headersSetBy(pageSecurity),
+    siteUrl: config.SITE_URL,
+    logger,
   });
   // An address that cannot be decoded names no page.
   app.use((req, res, next) => {
@@ -271,16 +249,19 @@ export function createShellServer(
       res.status(400).type('text/plain').send('This address cannot be read.');
     }
   });
-  const forms = formRoutes({
-    services,
-    sendPage: pages.send,
-    trustProxy: config.TRUST_PROXY,
-    siteUrl: config.SITE_URL,
-    logger,
-  });
-  app.get('/ref/:code', forms.referralLink);
   app.get(/.*/, pages.handleGet);
-  app.post(/.*/, forms.forms);
+  app.post(
+    /.*/,
+    formActions({
+      viewFor: views.forRequest,
+      cluesOf: (req) => visitorClues(req, searchOf(req.originalUrl)),
+      modulesFor,
+      sendPage: pages.send,
+      siteUrl: config.SITE_URL,
+      paymentOrigins: config.PAYMENT_PAGE_ORIGINS,
+      logger,
+    }),
+  );
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger, '0kb'));
@@ -293,9 +274,11 @@ export function createShellServer(
     logger,
     trustProxy: config.TRUST_PROXY,
     outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
+    retrySafe: views.isRetrySafe,
   });
   const shedder = loadShedder(config.MAX_REQUESTS_IN_FLIGHT, BUSY_RETRY_AFTER_SECONDS);
   const shellRelease = process.env.STOREFRONT_RELEASE ?? 'shell';
+  const canaryRunning = () => Object.values(registry().modules).some((record) => record.canary);
   return (req, res) => {
     if (!shedder.admit(req, res)) return;
     assignBucket(req, res, canaryRunning());

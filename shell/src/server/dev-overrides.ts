@@ -166,6 +166,7 @@ export function withDevOverride(registry: PublicRegistry, { module, origin }: De
     modules: {
       ...registry.modules,
       [module]: {
+        ...live,
         version: 'dev',
         entry: `${origin}/remoteEntry.js`,
         routes: live.routes.map((route) => ({ ...route, render: 'client' as const })),

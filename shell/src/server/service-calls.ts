@@ -1,7 +1,6 @@
 import { HandedOver, holdThroughOutage, REQUEST_ID_HEADER } from '@storefront/service-kit';
 import type { Dispatcher } from 'undici';
-import type { ServiceModule } from './config';
-import { isKeyedRoute } from './keyed-routes';
+import type { RetrySafe } from './api-gateway';
 import type { ServiceTargets } from './service-targets';
 
 /** A call the shell's server makes to a service for a page: the same public API a browser calls. */
@@ -30,7 +29,7 @@ export interface ServiceAnswer {
 /** The service could not be reached or did not answer in time. */
 export class ServiceDown extends Error {
   constructor(
-    readonly module: ServiceModule,
+    readonly module: string,
     cause: unknown,
   ) {
     super(`The ${module} service could not be reached`, { cause });
@@ -43,6 +42,7 @@ export interface ServiceCallsOptions {
   timeoutMs: number;
   /** How long a call that is safe to repeat is held while its service restarts (the gateway's setting). */
   outageHoldMs?: number;
+  retrySafe: RetrySafe;
 }
 
 /**
@@ -51,8 +51,8 @@ export interface ServiceCallsOptions {
  * cannot starve pages. Each call is made as the shopper's browser would make it through the gateway:
  * their address as X-Forwarded-For (so their limits apply), their cookie, the page's request id.
  */
-export function createServiceCalls({ targets, timeoutMs, outageHoldMs = 0 }: ServiceCallsOptions) {
-  async function call(module: ServiceModule, request: ServiceCall): Promise<ServiceAnswer> {
+export function createServiceCalls({ targets, timeoutMs, outageHoldMs = 0, retrySafe }: ServiceCallsOptions) {
+  async function call(module: string, request: ServiceCall): Promise<ServiceAnswer> {
     const { shopper } = request;
     const headers: Record<string, string> = {
       ...request.headers,
@@ -69,7 +69,9 @@ export function createServiceCalls({ targets, timeoutMs, outageHoldMs = 0 }: Ser
       // A release being handed over: the call waits, unsent, for the next one.
       if (targets.handedOver(module) && !(await targets.whileHandedOver(module, Date.now() + outageHoldMs)))
         throw new HandedOver(module);
-      return targets.targetFor(module, shopper.bucket)!.pool.request({
+      const target = targets.targetFor(module, shopper.bucket);
+      if (!target) throw new Error(`No service is known for ${module}`);
+      return target.pool.request({
         method: request.method,
         path: request.path,
         headers,
@@ -81,7 +83,7 @@ export function createServiceCalls({ targets, timeoutMs, outageHoldMs = 0 }: Ser
     // A read, or an order made once by its key, waits out a restart of its service.
     const repeatable =
       request.method === 'GET' ||
-      (headers['idempotency-key'] !== undefined && isKeyedRoute(module, request.path));
+      (headers['idempotency-key'] !== undefined && retrySafe(module, request.method, request.path));
     try {
       const answer = await (repeatable ? holdThroughOutage(send, outageHoldMs) : send());
       const json = /\bjson\b/.test(String(answer.headers['content-type'] ?? ''));

@@ -1,89 +1,72 @@
 import type { IncomingMessage } from 'node:http';
-import { AFFILIATE_CODE_COOKIE, type AffiliateState } from '@storefront/bus';
-import { shopperCartSchema, type ShopperCart } from '@storefront/commerce';
+import type { ModuleService, ServerModule } from '@storefront/routing/server-module';
 import { addressState } from '../app/address-state';
 import { AGE_VERIFIED_COOKIE } from '../app/age-verification';
-import { NEWCOMER, type VisitorState } from '../page-state';
+import type { VisitorState } from '../page-state';
 import { cookiesOf } from './cookies';
-import type { ServiceCalls } from './service-calls';
+import type { ShopperView } from './shopper-view';
 
-/** The checkout service's cart cookie (httpOnly: only servers read it). */
-export const CART_COOKIE = 'storefront-cart';
-
-/** What a request says of its visitor without asking anyone: cookies and address. */
+/** What a request says of its visitor without asking anyone: its cookies and its address. */
 export interface VisitorClues {
+  cookies: ReadonlyMap<string, string>;
   ageVerified: boolean;
-  cartCookie: string | undefined;
-  affiliateCode: string | undefined;
   search: string;
 }
 
 export function visitorClues(req: IncomingMessage, search: string): VisitorClues {
   const cookies = cookiesOf(req);
-  let affiliateCode: string | undefined;
-  try {
-    affiliateCode = decodeURIComponent(cookies.get(AFFILIATE_CODE_COOKIE) ?? '').trim() || undefined;
-  } catch {
-    affiliateCode = undefined;
-  }
-  return {
-    ageVerified: cookies.get(AGE_VERIFIED_COOKIE) === 'true',
-    cartCookie: cookies.get(CART_COOKIE),
-    affiliateCode,
-    search,
-  };
+  return { cookies, ageVerified: cookies.get(AGE_VERIFIED_COOKIE) === 'true', search };
 }
 
-/** Whether the page is this visitor's own (their cart or their code is in it), never one to share. */
-export const isPersonal = (clues: VisitorClues) =>
-  clues.cartCookie !== undefined || clues.affiliateCode !== undefined;
+/** The modules a request's cookies make the page personal for (a cart, a code): their visitor seeds go in. */
+export const personalModules = (clues: VisitorClues, view: ShopperView): string[] =>
+  Object.entries(view.manifests)
+    .filter(([, manifest]) => manifest.cookies.some((c) => c.personal && clues.cookies.has(c.name)))
+    .map(([module]) => module);
 
-const appliedAffiliate = (cart: ShopperCart | null): AffiliateState =>
-  cart?.affiliate
-    ? {
-        status: 'applied',
-        code: cart.affiliate.code,
-        data: {
-          affiliateId: cart.affiliate.affiliateId,
-          affiliateName: cart.affiliate.affiliateName,
-          discountRate: cart.affiliate.discountRate,
-        },
-      }
-    : { status: 'none' };
+/** Whether the page is this visitor's own (a module's personal cookie is in the request): never one to share. */
+export const isPersonal = (clues: VisitorClues, view: ShopperView) =>
+  [...clues.cookies.keys()].some((name) => view.personalCookies.has(name));
+
+/** How the shell reaches what a module knows of a visitor: its server module, and its service as the shopper. */
+export interface VisitorSources {
+  serverModule(module: string): Promise<ServerModule>;
+  service(module: string): ModuleService;
+}
 
 /**
- * What the page is rendered with of its visitor: the age answer, the search and cart panel in the
- * address, and (for a visitor with a cart or a code) their cart and code as the checkout service has
- * them. A service that does not answer leaves the page as a newcomer would see it; the browser asks
- * again.
+ * What the page is rendered with of its visitor: the age answer, the search and the cart panel in the
+ * address (the shell's own), what each module whose personal cookie the request carries knows of them
+ * (its visitor loader's seeds), and the bindings the server saw a reason to wake. A module that does not
+ * answer leaves the page as a newcomer would see it; the browser asks again.
  */
 export async function visitorOf(
   clues: VisitorClues,
-  services: ServiceCalls,
-  shopper: { client: string; requestId: string; cookie?: string },
-  timeoutMs: number,
+  view: ShopperView,
+  sources: VisitorSources,
 ): Promise<VisitorState> {
-  let cart: ShopperCart | null = null;
-  if (isPersonal(clues)) {
-    const query = clues.affiliateCode ? `?affiliateCode=${encodeURIComponent(clues.affiliateCode)}` : '';
-    try {
-      const answer = await services.call('checkout', {
-        method: 'GET',
-        path: `/cart${query}`,
-        shopper,
-        timeoutMs,
-      });
-      const parsed = answer.status === 200 ? shopperCartSchema.safeParse(answer.body) : null;
-      cart = parsed?.success ? parsed.data : null;
-    } catch {
-      cart = null; // the checkout service is down: the browser asks again
-    }
-  }
+  const seeds = await Promise.all(
+    personalModules(clues, view).map(async (module) => {
+      try {
+        const load = (await sources.serverModule(module)).visitor;
+        return load ? await load({ cookies: clues.cookies, service: sources.service(module) }) : {};
+      } catch {
+        return {};
+      }
+    }),
+  );
+  // What the page's scripts cannot see for themselves: a personal cookie (httpOnly, the cart's).
+  const wake = Object.entries(view.manifests).flatMap(([module, manifest]) =>
+    manifest.bindings
+      .filter((binding) =>
+        binding.wakeOn.cookies?.some((name) => view.personalCookies.has(name) && clues.cookies.has(name)),
+      )
+      .map((binding) => `${module}/${binding.exposed}`),
+  );
   return {
-    ...NEWCOMER,
     ...addressState(clues.search),
     ageVerified: clues.ageVerified,
-    cart,
-    affiliate: appliedAffiliate(cart),
+    seeds: Object.assign({}, ...seeds) as Record<string, unknown>,
+    wake,
   };
 }

@@ -2,7 +2,7 @@ import type { HomeProduct } from '@storefront/commerce';
 import { formatUsd } from '@storefront/commerce';
 import { Badge, Button, Card, ResearchApplications, useFormSeed } from '@storefront/ui';
 import { useRef, useState } from 'react';
-import { useNavigate } from '@storefront/routing';
+import { Link } from '@storefront/routing';
 import styled, { css } from 'styled-components';
 import { checkoutHref } from '../../domain/home-grid';
 import { AddToCartButton } from '../AddToCartButton';
@@ -28,24 +28,36 @@ const Article = styled(Card)`
 `;
 
 /**
- * Until the page has hydrated (or where no script runs), the price of the size chosen is shown by CSS,
- * from the checked radio: every size's price is in the card, only the chosen one visible.
+ * Until the page has hydrated (or where no script runs), what follows the size chosen is shown by CSS,
+ * from the checked radio: every size's price and checkout link is in the card, only the chosen one's
+ * visible.
  */
-const Prices = styled(CardPrice)<{ $doses: string[] }>`
-  html:not([data-hydrated]) & [data-price-for] {
+const followsChosenDose = (doses: readonly string[], display: string) => css`
+  html:not([data-hydrated]) & [data-for-dose] {
     display: none;
   }
-  ${({ $doses }) =>
-    $doses.map(
-      (dose) => css`
-        html:not([data-hydrated])
-          form:has(input[name='dose'][value='${dose}']:checked)
-          &
-          [data-price-for='${dose}'] {
-          display: inline;
-        }
-      `,
-    )}
+  ${doses.map(
+    (dose) => css`
+      html:not([data-hydrated])
+        form:has(input[name='dose'][value='${dose}']:checked)
+        &
+        [data-for-dose='${dose}'] {
+        display: ${display};
+      }
+    `,
+  )}
+`;
+
+const Prices = styled(CardPrice)<{ $doses: string[] }>`
+  ${({ $doses }) => followsChosenDose($doses, 'inline')}
+`;
+
+const BuyNowLinks = styled.div<{ $doses: string[] }>`
+  display: grid;
+  & > [hidden] {
+    display: none;
+  }
+  ${({ $doses }) => followsChosenDose($doses, 'inline-flex')}
 `;
 
 const TitleRow = styled.div`
@@ -56,15 +68,14 @@ const TitleRow = styled.div`
 `;
 
 /**
- * One home-grid product: its picture and price follow the chosen dose. Its form adds the chosen size to
- * the cart, or goes on to its checkout, with or without a script; a size tapped before the page
- * hydrated is kept.
+ * One home-grid product: its picture, price and checkout link follow the chosen dose. Its form adds the
+ * chosen size to the cart with or without a script, and its Buy Now is the spec's link to its checkout
+ * with that dose; a size tapped before the page hydrated is kept.
  */
 export function HomeProductCard({ product }: { product: HomeProduct }) {
   const [dose, setDose] = useState(product.defaultDose);
   const option = product.doses.find((d) => d.dose === dose) ?? product.doses[0]!;
   const form = useRef<HTMLFormElement>(null);
-  const navigate = useNavigate();
   useFormSeed(form, (fields) => setDose(String(fields.get('dose') ?? product.defaultDose)));
   /** The size chosen in the form now (a tap before the page hydrated included). */
   const chosen = (cardForm: HTMLFormElement | null) => {
@@ -91,7 +102,7 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
           {product.doses.map((d) => (
             <span
               key={d.dose}
-              data-price-for={d.dose}
+              data-for-dose={d.dose}
               hidden={d.dose !== option.dose}
               {...(d.dose === option.dose ? { 'data-testid': 'price', 'data-cents': d.price } : {})}
             >
@@ -114,19 +125,21 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
               };
             }}
           />
-          <Button
-            type="submit"
-            name="_action"
-            value="buy-now"
-            $variant="secondary"
-            aria-label={`Buy Now: ${product.name} ${option.dose}`}
-            onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
-              event.preventDefault();
-              navigate(checkoutHref(product.checkoutPath, chosen(event.currentTarget.form).dose));
-            }}
-          >
-            Buy Now
-          </Button>
+          <BuyNowLinks $doses={product.doses.map((d) => d.dose)}>
+            {product.doses.map((d) => (
+              <Button
+                key={d.dose}
+                as={Link}
+                to={checkoutHref(product.checkoutPath, d.dose)}
+                $variant="secondary"
+                data-for-dose={d.dose}
+                hidden={d.dose !== option.dose}
+                aria-label={`Buy Now: ${product.name} ${d.dose}`}
+              >
+                Buy Now
+              </Button>
+            ))}
+          </BuyNowLinks>
         </CardActions>
       </CardForm>
     </Article>

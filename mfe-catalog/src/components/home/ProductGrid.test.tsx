@@ -86,7 +86,10 @@ describe('home product grid', () => {
     expect(within(card).getByRole('radio', { name: /20mg/ })).toBeChecked();
     expect(within(card).getByTestId('price')).toHaveTextContent('$199.00');
     expect(within(card).getByRole('img')).toHaveAttribute('src', '/img/reta-20.svg');
-    expect(within(card).getByRole('button', { name: 'Buy Now: Retatrutide 20mg' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Buy Now: Retatrutide 20mg' })).toHaveAttribute(
+      'href',
+      '/checkout/retatrutide?dosage=20mg&quantity=1',
+    );
   });
 
   it('is a form a page without scripts can send: the chosen size, its product and price list', async () => {
@@ -104,11 +107,12 @@ describe('home product grid', () => {
     });
     expect(within(card).getByRole('button', { name: 'Add to Cart: Retatrutide 10mg' })).toHaveAttribute(
       'value',
-      'cart-add',
+      'checkout/cart-add',
     );
-    expect(within(card).getByRole('button', { name: 'Buy Now: Retatrutide 10mg' })).toHaveAttribute(
-      'value',
-      'buy-now',
+    // Spec section 2: the checkout is a link, with or without a script, following the size chosen.
+    expect(within(card).getByRole('link', { name: 'Buy Now: Retatrutide 10mg' })).toHaveAttribute(
+      'href',
+      '/checkout/retatrutide?dosage=10mg&quantity=1',
     );
   });
 

@@ -29,6 +29,7 @@ export function priceQuote(
       quantity: line.quantity,
       name: price.name,
       sku: price.sku,
+      image: price.image,
       unitPrice: price.unitPrice,
       lineTotal: lineTotal({ unitPrice: price.unitPrice, quantity: line.quantity }),
     });

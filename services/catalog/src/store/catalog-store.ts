@@ -129,6 +129,8 @@ export interface PriceRow {
   name: string;
   sku: string;
   unitPrice: number;
+  /** The picture a page shows for it (its dose's, else the product's). */
+  image: string;
 }
 
 /** Every price of every channel's price list; product/dose pairs a channel does not sell are absent. */
@@ -140,8 +142,9 @@ export async function listPrices(db: Queryable): Promise<PriceRow[]> {
     name: string;
     sku: string;
     price_cents: number;
+    image: string;
   }>(
-    `SELECT e.channel, e.product_id, e.dose, p.name, e.sku, e.price_cents
+    `SELECT e.channel, e.product_id, e.dose, p.name, e.sku, e.price_cents, ${DOSE_IMAGE_SQL} AS image
        FROM price_list_entries e JOIN products p ON p.id = e.product_id`,
   );
   return rows.map((r) => ({
@@ -151,6 +154,7 @@ export async function listPrices(db: Queryable): Promise<PriceRow[]> {
     name: r.name,
     sku: r.sku,
     unitPrice: r.price_cents,
+    image: r.image,
   }));
 }
 

@@ -27,6 +27,7 @@ export interface PricedLine {
   dose: string;
   name: string;
   sku: string;
+  image: string;
   unitPrice: number;
   quantity: number;
   lineTotal: number;

@@ -1,6 +1,6 @@
 import {
-  cartAdditionSchema,
   cartImportSchema,
+  cartLineRequestSchema,
   cartQuantitySchema,
   cartQuoteRequestSchema,
   EMPTY_CART,
@@ -9,6 +9,7 @@ import { parseInput } from '@storefront/service-kit';
 import { Router, type Request, type Response } from 'express';
 import { addToCart, cartIdOf, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
 import { callerOf } from './caller';
+import { cartAdditionsOf } from '../domain/cart-additions';
 import { quoteCart } from '../domain/quote-cart';
 import { pricedCart, shopperOf, type CartServices } from '../domain/shopper-cart';
 
@@ -66,8 +67,9 @@ export function cartRoutes(services: CartServices, cookie: CartCookieSettings): 
   router.get('/cart', (req, res) => answer(req, res, cartIdFrom(req)));
 
   router.post('/cart/lines', async (req, res) => {
-    const addition = parseInput(cartAdditionSchema, req.body ?? {});
-    const cartId = await addToCart(services.db, cartIdFrom(req), [addition]);
+    const line = parseInput(cartLineRequestSchema, req.body ?? {});
+    const additions = await cartAdditionsOf([line], services.pricing, callerOf(req).requestId);
+    const cartId = await addToCart(services.db, cartIdFrom(req), additions);
     remember(res, cartId);
     await answer(req, res, cartId);
   });
@@ -75,7 +77,8 @@ export function cartRoutes(services: CartServices, cookie: CartCookieSettings): 
   router.post('/cart/import', async (req, res) => {
     const { items } = parseInput(cartImportSchema, req.body ?? {});
     if (items.length === 0) return answer(req, res, cartIdFrom(req));
-    const cartId = await addToCart(services.db, cartIdFrom(req), items);
+    const additions = await cartAdditionsOf(items, services.pricing, callerOf(req).requestId);
+    const cartId = await addToCart(services.db, cartIdFrom(req), additions);
     remember(res, cartId);
     await answer(req, res, cartId);
   });

@@ -1,4 +1,10 @@
-import { cartLineId, CART_LINE_LIMIT, type CartAddition, type CartItem } from '@storefront/commerce';
+import {
+  cartLineId,
+  CART_LINE_LIMIT,
+  CART_QUANTITY_LIMIT,
+  type CartAddition,
+  type CartItem,
+} from '@storefront/commerce';
 import type { Database, Queryable } from '@storefront/service-kit';
 
 interface LineRow {
@@ -49,8 +55,9 @@ async function existingOrNewCart(tx: Queryable, cartId: string | null): Promise<
 }
 
 /**
- * Adds lines (merging with a line of the same product, dose and price list), making the cart first
- * when there is none. A cart holds at most CART_LINE_LIMIT lines: an addition past it is left out.
+ * Adds lines (merging with a line of the same product, dose and price list, up to the quantity one
+ * line may have), making the cart first when there is none. A cart holds at most CART_LINE_LIMIT
+ * lines: an addition past it is left out.
  */
 async function addLines(tx: Queryable, cartId: string, additions: readonly CartAddition[]) {
   for (const line of additions) {
@@ -59,7 +66,7 @@ async function addLines(tx: Queryable, cartId: string, additions: readonly CartA
        SELECT $1, $2, $3, $4, $5, $6, $7, $8
         WHERE (SELECT count(*) FROM cart_lines WHERE cart_id = $1) < $9
        ON CONFLICT (cart_id, product_id, dose, channel)
-       DO UPDATE SET quantity = cart_lines.quantity + EXCLUDED.quantity`,
+       DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, $10)`,
       [
         cartId,
         line.productId,
@@ -70,6 +77,7 @@ async function addLines(tx: Queryable, cartId: string, additions: readonly CartA
         line.image,
         line.price,
         CART_LINE_LIMIT,
+        CART_QUANTITY_LIMIT,
       ],
     );
   }

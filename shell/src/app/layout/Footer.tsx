@@ -3,6 +3,7 @@ import type { RuntimeConfig } from '@storefront/bus';
 import { Container, media, StaticHtml } from '@storefront/ui';
 import { Link, useNavigate } from '@storefront/routing';
 import styled from 'styled-components';
+import { useSiteLinks } from './site-links';
 
 const Foot = styled.footer`
   margin-top: auto;
@@ -60,6 +61,7 @@ const Legal = styled.p`
  */
 export const Footer = memo(function Footer({ config }: { config: RuntimeConfig | null }) {
   const navigate = useNavigate();
+  const { footer } = useSiteLinks();
   return (
     <Foot>
       <StaticHtml onLinkClick={navigate}>
@@ -92,18 +94,11 @@ export const Footer = memo(function Footer({ config }: { config: RuntimeConfig |
             <nav aria-labelledby="policies-heading">
               <h2 id="policies-heading">Policies</h2>
               <ul>
-                <li>
-                  <Link to="/shipping-policy">Shipping Policy</Link>
-                </li>
-                <li>
-                  <Link to="/terms-of-service">Terms of Service</Link>
-                </li>
-                <li>
-                  <Link to="/terms-of-service">Privacy Policy</Link>
-                </li>
-                <li>
-                  <Link to="/refund-policy">Return Policy</Link>
-                </li>
+                {footer.map((link) => (
+                  <li key={link.label}>
+                    <Link to={link.href}>{link.label}</Link>
+                  </li>
+                ))}
               </ul>
             </nav>
           </Columns>

@@ -1,4 +1,4 @@
-import { bus, stores, shellOwnedStores } from '@storefront/bus';
+import { bus, seedStores, stores, shellOwnedStores } from '@storefront/bus';
 import { EMPTY_CART } from '@storefront/commerce';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +17,7 @@ const emptyCart = { ...EMPTY_CART, pricing: false };
 
 describe('Header', () => {
   afterEach(() => {
-    shellOwnedStores.cart.set(emptyCart);
+    seedStores({ cart: emptyCart });
     shellOwnedStores.searchQuery.set('');
   });
 
@@ -74,12 +74,14 @@ describe('Header', () => {
     // A link to this page with its cart open, which the server renders where no script runs.
     expect(screen.getByRole('button', { name: 'Open cart, 0 items' })).toHaveAttribute('href', '/?cart=open');
     act(() =>
-      shellOwnedStores.cart.set({
-        ...emptyCart,
-        items: [
-          { ...item, id: 'bpc-157-10mg', quantity: 2 },
-          { ...item, id: 'tb-500-5mg', quantity: 1 },
-        ],
+      seedStores({
+        cart: {
+          ...emptyCart,
+          items: [
+            { ...item, id: 'bpc-157-10mg', quantity: 2 },
+            { ...item, id: 'tb-500-5mg', quantity: 1 },
+          ],
+        },
       }),
     );
     expect(screen.getByTestId('cart-count')).toHaveTextContent('3');

@@ -1,14 +1,13 @@
-import { bus, stores, useStore } from '@storefront/bus';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useLocation } from '@storefront/routing';
-import { Menu, User, X } from 'lucide-react';
+import { useLocation } from '@storefront/routing';
+import { Menu, X } from 'lucide-react';
 import styled from 'styled-components';
-import { Button, Container, media } from '@storefront/ui';
-import { AccountMenu } from './AccountMenu';
+import { Container, media } from '@storefront/ui';
+import { AccountActions } from './AccountActions';
 import { CartButton } from './CartButton';
 import { iconBox } from './icon-box';
 import { Logo } from './Logo';
-import { NavButton, NavEntries, NavLink } from './nav-items';
+import { NavEntries } from './nav-items';
 import { SearchBox } from './SearchBox';
 import { useEscapeToClose } from './use-escape';
 
@@ -115,10 +114,6 @@ const MenuPanel = styled.nav`
   }
 `;
 
-const IconLink = styled(Link)`
-  ${iconBox}
-`;
-
 /** Same size as the cart and account controls, so logo and all three fit one row at 375px. */
 const MenuToggle = styled.summary`
   ${iconBox}
@@ -128,17 +123,6 @@ const MenuToggle = styled.summary`
   &::-webkit-details-marker {
     display: none;
   }
-`;
-
-const AccountIcon = () => <User size={20} aria-hidden="true" />;
-
-const SignedInAs = styled.span`
-  max-width: 14rem;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.brand};
 `;
 
 /**
@@ -162,15 +146,10 @@ function useStickyHeightOnPage(bar: RefObject<HTMLElement | null>) {
   }, [bar]);
 }
 
-/** 'Create Account' opens /auth on its Sign Up tab. */
-const SIGN_UP_PATH = '/auth?tab=sign-up';
-
 /** Spec section 2's header, with the compact bar and menu toggle under 768px. */
 /** Memoised: it renders again only when its own props or state change. */
 export const Header = memo(function Header({ shopName }: { shopName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { user } = useStore(stores.auth);
-  const signOut = () => bus.publish('auth/sign-out');
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   // Closed on the page as well: the <details> may be open while the state has not heard of it yet.
@@ -199,33 +178,9 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
           </SearchSlot>
           <Actions>
             <CartButton />
-            {user ? (
-              <AccountMenu email={user.email} icon={<AccountIcon />} onSignOut={signOut} />
-            ) : (
-              <IconLink to="/auth" aria-label="Account">
-                <AccountIcon />
-              </IconLink>
-            )}
+            <AccountActions place="icon" />
             <DesktopOnly>
-              {user ? (
-                <>
-                  <SignedInAs data-testid="signed-in-as" title={user.email}>
-                    {user.email}
-                  </SignedInAs>
-                  <Button type="button" $variant="secondary" onClick={signOut}>
-                    Sign Out
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button as={Link} to="/auth" $variant="secondary">
-                    Sign In
-                  </Button>
-                  <Button as={Link} to={SIGN_UP_PATH}>
-                    Create Account
-                  </Button>
-                </>
-              )}
+              <AccountActions place="buttons" />
             </DesktopOnly>
             <MobileOnly>
               <details ref={menu} open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
@@ -240,20 +195,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
                 </MenuToggle>
                 <MenuPanel id="mobile-menu" aria-label="Menu">
                   <NavEntries place="menu" pathname={pathname} onNavigate={closeMenu} />
-                  {user ? (
-                    <NavButton type="button" onClick={() => (closeMenu(), signOut())}>
-                      Sign Out ({user.email})
-                    </NavButton>
-                  ) : (
-                    <>
-                      <NavLink to="/auth" onClick={closeMenu}>
-                        Sign In
-                      </NavLink>
-                      <NavLink to={SIGN_UP_PATH} onClick={closeMenu}>
-                        Create Account
-                      </NavLink>
-                    </>
-                  )}
+                  <AccountActions place="menu" onNavigate={closeMenu} />
                 </MenuPanel>
               </details>
             </MobileOnly>
@@ -269,13 +211,7 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
       {/* Below the sticky part: on a phone the quick links scroll away, leaving the screen to the page. */}
       <CompactBar aria-label="Quick links">
         <NavEntries place="quick-links" pathname={pathname} />
-        {user ? (
-          <NavButton type="button" onClick={signOut}>
-            Sign Out
-          </NavButton>
-        ) : (
-          <NavLink to="/auth">Sign In</NavLink>
-        )}
+        <AccountActions place="quick-links" />
       </CompactBar>
     </>
   );

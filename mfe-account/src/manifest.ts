@@ -1,0 +1,51 @@
+import { defineRoutes, visitorPage } from '@storefront/routing';
+import { defineModule } from '@storefront/routing/module';
+import { AUTH_SESSION_HANDOFF_COOKIE, AUTH_SESSION_STORAGE_KEY } from './session/session-keys';
+
+/** The pages this module serves; the shell's route table comes from here, through the registry. */
+const routes = defineRoutes([
+  // Its forms work without scripts; signed-in visitors are sent home once the browser knows the session.
+  visitorPage('/auth', {
+    exposed: 'AuthPage',
+    label: 'sign-in page',
+    head: {
+      title: 'Sign In',
+      description:
+        'Sign in or create an account. Registration is for research institutions and professionals.',
+    },
+  }),
+]);
+
+/** A visitor whose browser holds no session, and was handed none. */
+const SIGNED_OUT = { loading: false, user: null, event: null };
+
+/**
+ * What this module is to the shell and the other modules: the sign-in page (the header's Sign In and
+ * Create Account lead there), its forms' actions, and the session the shell wakes where a browser holds
+ * one, is handed one, or arrives from a confirmation link; anyone else is signed out without this
+ * module being downloaded.
+ */
+export const manifest = defineModule({
+  routes,
+  actions: {
+    'sign-in': { fields: ['email', 'password'] },
+    'sign-up': { fields: ['email', 'password', 'confirmation'] },
+    resend: { fields: ['email'] },
+  },
+  links: [
+    { place: 'sign-in', href: '/auth', label: 'Sign In' },
+    { place: 'sign-up', href: '/auth?tab=sign-up', label: 'Create Account' },
+  ],
+  bindings: [
+    {
+      exposed: 'session',
+      wakeOn: {
+        storage: [AUTH_SESSION_STORAGE_KEY],
+        cookies: [AUTH_SESSION_HANDOFF_COOKIE],
+        hash: ['access_token', 'error_description'],
+      },
+      asleep: { auth: SIGNED_OUT },
+    },
+  ],
+  cookies: [{ name: AUTH_SESSION_HANDOFF_COOKIE, personal: false }],
+});

@@ -1,0 +1,14 @@
+import { actionName } from '@storefront/routing/module';
+
+/** This module's name in the registry: its forms' actions, and where the shell finds them. */
+export const MODULE = 'checkout';
+
+/** The `_action` of each of this module's forms. */
+export const ACTIONS = {
+  cartAdd: actionName(MODULE, 'cart-add'),
+  cartQuantity: actionName(MODULE, 'cart-quantity'),
+  cartRemove: actionName(MODULE, 'cart-remove'),
+  affiliate: actionName(MODULE, 'affiliate'),
+  affiliateRemove: actionName(MODULE, 'affiliate-remove'),
+  order: actionName(MODULE, 'order'),
+} as const;

@@ -1,0 +1,59 @@
+import { AFFILIATE_MESSAGES, normalizeAffiliateCode } from '@storefront/commerce';
+import {
+  errorMessage,
+  pageAddress,
+  showAgain,
+  type ActionRequest,
+  type FormMessage,
+  type ModuleAction,
+  type RouteLoader,
+} from '@storefront/routing/server-module';
+import { ACTIONS } from '../actions';
+import { withCartOpen } from '../cart/cart-actions';
+import { codeCookie, invalidCode, lookUp } from './affiliate-service';
+
+/** Where the code was applied from: the cart panel's page keeps its panel open. */
+const backTo = (request: ActionRequest) =>
+  request.fields.inCartPanel === 'yes' ? withCartOpen(request.page) : pageAddress(request.page);
+
+/**
+ * The affiliate code's Apply (spec sections 4, 5): blank is refused without a lookup; a code the
+ * checkout service knows is kept and the page shows its discount; any other is 'Invalid Code'.
+ */
+export const applyAffiliateCode: ModuleAction = async (request) => {
+  const looked = await lookUp(
+    request.service,
+    normalizeAffiliateCode(request.fields.code ?? ''),
+    request.secure,
+  );
+  if ('refused' in looked) return showAgain(request, ACTIONS.affiliate, looked.refused);
+  return { redirect: backTo(request), cookies: [looked.cookie] };
+};
+
+/** The applied code's remove button. */
+export const removeAffiliateCode: ModuleAction = async (request) => ({
+  redirect: backTo(request),
+  cookies: [codeCookie('', request)],
+});
+
+/**
+ * An affiliate's link, /ref/{code} (spec section 2): the code is applied as the page is asked for, so
+ * the link works with no script, and the page says how it went: the spec's result, or the service's
+ * word when it refused.
+ */
+export const followReferralLink: RouteLoader = async (request) => {
+  const code = normalizeAffiliateCode(request.params.code ?? '');
+  const looked = await lookUp(request.service, code, request.secure);
+  const values = { code };
+  if ('cookie' in looked) {
+    const message: FormMessage = { ...AFFILIATE_MESSAGES.referralApplied, tone: 'success' };
+    return {
+      echo: { action: ACTIONS.affiliate, values, outcome: 'applied', message },
+      status: 200,
+      cookies: [looked.cookie],
+    };
+  }
+  const { title, description } = AFFILIATE_MESSAGES.referralFailed;
+  const message = looked.refused === invalidCode ? errorMessage(title, description) : looked.refused;
+  return { echo: { action: ACTIONS.affiliate, values, outcome: 'failed', message }, status: 200 };
+};

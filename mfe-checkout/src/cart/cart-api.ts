@@ -1,0 +1,45 @@
+import {
+  CART_URL,
+  requestJson,
+  shopperCartSchema,
+  type CartAddition,
+  type CartLineRequest,
+  type ShopperCart,
+} from '@storefront/commerce';
+
+/** The applied affiliate code, sent with every call so the answer is priced as the page shows it. */
+const withCode = (path: string, affiliateCode: string | undefined) =>
+  affiliateCode ? `${path}?affiliateCode=${encodeURIComponent(affiliateCode)}` : path;
+
+const call = (path: string, affiliateCode: string | undefined, init: RequestInit = {}) =>
+  requestJson(withCode(`${CART_URL}${path}`, affiliateCode), shopperCartSchema, init);
+
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+
+/** The checkout service's cart, which the cart binding alone calls; every answer is the whole cart, priced. */
+export interface CartApi {
+  read(affiliateCode?: string): Promise<ShopperCart>;
+  add(addition: CartAddition, affiliateCode?: string): Promise<ShopperCart>;
+  setQuantity(lineId: string, quantity: number, affiliateCode?: string): Promise<ShopperCart>;
+  remove(lineId: string, affiliateCode?: string): Promise<ShopperCart>;
+  clear(): Promise<ShopperCart>;
+  /** Carries a cart kept in this browser (before carts lived in the service) over, once. */
+  carryOver(items: CartLineRequest[], affiliateCode?: string): Promise<ShopperCart>;
+  /** Hands a signed-in shopper their cart on this browser (this one's lines join theirs). */
+  claim(accessToken: string, affiliateCode?: string): Promise<ShopperCart>;
+  /** Leaves the cart with the account on sign-out; this browser starts an empty one. */
+  release(): Promise<ShopperCart>;
+}
+
+export const cartApi: CartApi = {
+  read: (code) => call('', code),
+  add: (addition, code) => call('/lines', code, json('POST', addition)),
+  setQuantity: (lineId, quantity, code) =>
+    call(`/lines/${encodeURIComponent(lineId)}`, code, json('PATCH', { quantity })),
+  remove: (lineId, code) => call(`/lines/${encodeURIComponent(lineId)}`, code, { method: 'DELETE' }),
+  clear: () => call('', undefined, { method: 'DELETE' }),
+  carryOver: (items, code) => call('/import', code, json('POST', { items })),
+  claim: (accessToken, code) =>
+    call('/owner', code, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } }),
+  release: () => call('/owner', undefined, { method: 'DELETE' }),
+};

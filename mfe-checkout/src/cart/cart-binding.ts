@@ -1,0 +1,197 @@
+import {
+  addToCart,
+  bus,
+  busEventSchemas,
+  checkoutOwnedStores,
+  persistedValue,
+  removeFromCart,
+  setCartQuantity,
+  stores,
+  type BusEventPayload,
+  type CartState,
+  type MissedEvent,
+  type ModuleBinding,
+} from '@storefront/bus';
+import { cartImportSchema, EMPTY_CART, shopperCartSchema, type ShopperCart } from '@storefront/commerce';
+import { concatMap, distinctUntilChanged, from, map, pairwise, skip, startWith, Subject } from 'rxjs';
+import { cartApi, type CartApi } from './cart-api';
+import { CART_COMMANDS, LEGACY_CART_KEY, type CartCommand } from './cart-keys';
+
+/** The account whose cart this browser was last handed, so it is claimed once, not on every page. */
+export const CART_OWNER_KEY = 'cart-owner';
+/** How tabs of this browser tell each other of their cart's changes. */
+export const CART_CHANNEL = 'storefront-cart';
+
+const UNSAVED = 'Your cart could not be updated right now. Please try again shortly.';
+
+/** The tabs of this browser, as a channel (BroadcastChannel where the browser has one). */
+export interface Tabs {
+  post(cart: ShopperCart): void;
+  onCart(follow: (cart: ShopperCart) => void): void;
+  close(): void;
+}
+
+export function browserTabs(): Tabs {
+  if (typeof BroadcastChannel === 'undefined') return { post: () => {}, onCart: () => {}, close: () => {} };
+  const channel = new BroadcastChannel(CART_CHANNEL);
+  return {
+    post: (cart) => channel.postMessage(cart),
+    onCart: (follow) => {
+      channel.onmessage = (event: MessageEvent) => {
+        const cart = shopperCartSchema.safeParse(event.data);
+        if (cart.success) follow(cart.data);
+      };
+    },
+    close: () => channel.close(),
+  };
+}
+
+/** A cart this browser kept itself, if any, taken out of storage (it is carried over once). */
+function takeLegacyCart(storage: Storage) {
+  const legacy = persistedValue(storage, LEGACY_CART_KEY, cartImportSchema);
+  const items = legacy.read()?.items ?? [];
+  legacy.write(null);
+  return items;
+}
+
+export interface CartBindingOptions {
+  /** The cart the page was rendered with (its state), if the server knew one. */
+  initial: ShopperCart | null;
+  api: CartApi;
+  /** The cart's commands published before the binding woke, carried out first, in order. */
+  missed?: readonly MissedEvent[];
+  storage?: Storage;
+  tabs?: Tabs;
+}
+
+/**
+ * The checkout module carries out the cart's commands, whichever module publishes them, with its
+ * service, which keeps the cart: each shows at once and is sent in order; the service's answer (the
+ * whole cart, priced) then replaces what was shown. The cart is priced again when the applied
+ * affiliate code changes, a signed-in shopper is handed their cart once (and leaves it with their
+ * account on signing out), a cart this browser kept itself is carried over, and other tabs follow.
+ */
+export function bindCart({
+  initial,
+  api,
+  missed = [],
+  storage = window.localStorage,
+  tabs = browserTabs(),
+}: CartBindingOptions): () => void {
+  const { cart } = checkoutOwnedStores;
+  cart.set({ ...(initial ?? EMPTY_CART), pricing: false });
+  // Blocked storage: the cart is claimed again on the next page, which does no harm.
+  const cartOwner = persistedValue(storage, CART_OWNER_KEY);
+  const code = () => {
+    const affiliate = stores.affiliate.get();
+    return affiliate.status === 'applied' ? affiliate.code : undefined;
+  };
+
+  const calls = new Subject<() => Promise<ShopperCart>>();
+  let waiting = 0;
+  const send = (call: () => Promise<ShopperCart>, shown?: (current: CartState) => CartState) => {
+    if (shown) cart.update(shown);
+    waiting++;
+    calls.next(call);
+  };
+  /** The service's answer, or (when a call failed) the cart as the service has it, or why neither. */
+  const settle = async (call: () => Promise<ShopperCart>): Promise<ShopperCart> => {
+    try {
+      return await call();
+    } catch {
+      return api.read(code()).catch(() => ({ ...cart.get(), problem: UNSAVED }));
+    }
+  };
+  const answers = calls.pipe(concatMap((call) => from(settle(call)))).subscribe((answer) => {
+    waiting--;
+    // A later command is on its way: what it showed stays, and its answer will tell how the cart stands.
+    if (waiting > 0) return;
+    cart.set({ ...answer, pricing: false });
+    tabs.post(answer);
+  });
+
+  const commands: { [K in CartCommand]: (payload: BusEventPayload<K>) => void } = {
+    'cart/add': (addition) =>
+      send(
+        () => api.add(addition, code()),
+        (current) => addToCart(current, addition),
+      ),
+    'cart/set-quantity': ({ lineId, quantity }) =>
+      send(
+        () => api.setQuantity(lineId, quantity, code()),
+        (current) => setCartQuantity(current, lineId, quantity),
+      ),
+    'cart/remove': ({ lineId }) =>
+      send(
+        () => api.remove(lineId, code()),
+        (current) => removeFromCart(current, lineId),
+      ),
+    'cart/clear': () =>
+      send(
+        () => api.clear(),
+        () => ({ ...EMPTY_CART, pricing: true }),
+      ),
+    'cart/refresh': () => send(() => api.read(code())),
+  };
+  const carryOut = <K extends CartCommand>(type: K, payload: BusEventPayload<K>) => commands[type](payload);
+
+  const subscriptions = [
+    answers,
+    ...CART_COMMANDS.map((type) => bus.on(type).subscribe((payload) => carryOut(type, payload))),
+    // A code applied or removed changes every figure.
+    stores.affiliate.state$
+      .pipe(map(code), distinctUntilChanged(), skip(1))
+      .subscribe(() => send(() => api.read(code()))),
+    // Signing in hands the shopper their cart here (once per account); signing out leaves it with them.
+    stores.auth.state$
+      .pipe(
+        map((auth) => (auth.loading ? undefined : (auth.user?.id ?? null))),
+        startWith(undefined),
+        distinctUntilChanged(),
+        pairwise(),
+      )
+      .subscribe(([before, now]) => {
+        const token = stores.auth.get().accessToken;
+        if (now && token && cartOwner.read() !== now) {
+          // Recorded once the service has handed it over: a claim that failed is made again next page.
+          send(async () => {
+            const handedOver = await api.claim(token, code());
+            cartOwner.write(now);
+            return handedOver;
+          });
+        } else if (now === null && before) {
+          cartOwner.write(null);
+          send(
+            () => api.release(),
+            () => ({ ...EMPTY_CART, pricing: true }),
+          );
+        }
+      }),
+  ];
+  for (const { type, payload } of missed) {
+    const parsed = isCartCommand(type) ? busEventSchemas[type].safeParse(payload) : null;
+    if (parsed?.success) carryOut(type as CartCommand, parsed.data as never);
+  }
+  const legacy = takeLegacyCart(storage);
+  if (legacy.length) send(() => api.carryOver(legacy, code()));
+  tabs.onCart((answer) => cart.set({ ...answer, pricing: waiting > 0 }));
+
+  return () => {
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    tabs.close();
+  };
+}
+
+const isCartCommand = (type: string): type is CartCommand =>
+  (CART_COMMANDS as readonly string[]).includes(type);
+
+/**
+ * The checkout module's cart binding, woken by the shell (see the manifest): from the cart the page was
+ * rendered with, carrying out the commands published before it woke first.
+ */
+const startCart: ModuleBinding = ({ seeds, missed }) => {
+  const seeded = shopperCartSchema.safeParse(seeds.cart);
+  bindCart({ initial: seeded.success ? seeded.data : null, api: cartApi, missed });
+};
+
+export default startCart;

@@ -1,0 +1,111 @@
+import { defineRoutes, visitorPage } from '@storefront/routing';
+import { defineModule } from '@storefront/routing/module';
+import { AFFILIATE_CODE_COOKIE, AFFILIATE_URL_PARAMETERS } from './affiliate/affiliate-cookie';
+import { DEDICATED_CHECKOUT_URL, ORDER_STATUS_URL, QUICK_CHECKOUT_PRODUCT_URL } from './api';
+import { CART_COMMANDS, CART_COOKIE, LEGACY_CART_KEY } from './cart/cart-keys';
+
+/**
+ * The pages this module serves; the shell's route table comes from here, through the registry. The
+ * dedicated checkouts are the catalog's: a slug it does not know is the not-found page.
+ */
+const routes = defineRoutes([
+  {
+    path: '/checkout',
+    exposed: 'QuickCheckoutPage',
+    label: 'checkout',
+    data: { product: QUICK_CHECKOUT_PRODUCT_URL },
+    query: { peptideId: 'retatrutide' },
+    head: {
+      title: 'Secure Checkout',
+      description: 'Order research peptides securely: choose a vial size and quantity and pay by card.',
+    },
+  },
+  {
+    path: '/checkout/:slug',
+    exposed: 'ProductCheckoutPage',
+    label: 'checkout',
+    data: { checkout: DEDICATED_CHECKOUT_URL },
+    // Every dedicated checkout the catalog has.
+    sitemap: { list: '/api/catalog/dedicated-checkouts', items: 'checkouts', field: 'slug', param: 'slug' },
+    head: {
+      title: 'Research Checkout',
+      description: 'Order a research peptide: choose a vial size and quantity, add shipping and pay by card.',
+    },
+  },
+  // Rendered by the server from the visitor's cart (its cookie), so the order form works without scripts.
+  visitorPage('/cart-checkout', {
+    exposed: 'CartCheckoutPage',
+    label: 'checkout',
+    head: { title: 'Cart Checkout', description: 'Check out the research peptides in your cart.' },
+  }),
+  // Its server loader applies the code and the page shows the result.
+  visitorPage('/ref/:code', {
+    exposed: 'ReferralPage',
+    label: 'affiliate link page',
+    serverLoader: true,
+    head: { title: 'Applying Affiliate Code', description: 'Applying your affiliate discount.' },
+  }),
+  visitorPage('/success', {
+    exposed: 'SuccessPage',
+    label: 'order confirmation',
+    // Rendered with the order's status as the checkout service tells it (never kept: it has no ETag).
+    query: { session_id: '' },
+    data: { order: ORDER_STATUS_URL },
+    // Before its status is known the page cannot claim success, so its title does not either.
+    head: { title: 'Your Order', description: 'The confirmation and payment status of your order.' },
+  }),
+  visitorPage('/cancel', {
+    exposed: 'CancelPage',
+    label: 'payment page',
+    head: { title: 'Payment Cancelled', description: 'Your payment was cancelled; no charges were made.' },
+  }),
+]);
+
+/** The fields every checkout's order form sends (its vial and quantity from the column beside it). */
+const ORDER_FIELDS = [
+  'checkout',
+  'productId',
+  'dose',
+  'quantity',
+  'expectedTotal',
+  'email',
+  'firstName',
+  'lastName',
+].concat(['phoneNumber', 'address', 'city', 'state', 'zipCode', 'country', 'agreeToTerms', 'agreeToAge']);
+
+/**
+ * What this module is to the shell and the other modules (see @storefront/routing/module): its pages,
+ * its forms' actions (carried out by its `server` module), the cart panel the shell's drawer shows, the
+ * cart and affiliate-link bindings the shell wakes, and the cookies that make a page a visitor's own.
+ */
+export const manifest = defineModule({
+  routes,
+  actions: {
+    'cart-add': { fields: ['productId', 'dose', 'channel', 'quantity', 'then'] },
+    'cart-quantity': { fields: ['lineId', 'quantity'] },
+    'cart-remove': { fields: ['lineId'] },
+    affiliate: { fields: ['code', 'inCartPanel'] },
+    'affiliate-remove': { fields: ['inCartPanel'] },
+    order: { fields: ORDER_FIELDS },
+  },
+  fragments: ['CartPanel'],
+  slots: { 'cart-panel': 'CartPanel' },
+  bindings: [
+    {
+      exposed: 'cart',
+      // A visitor with a cart, or one whose browser kept one itself, from the start; anyone else at their
+      // first cart command, or when they sign in (their account may hold a cart).
+      wakeOn: {
+        cookies: [CART_COOKIE],
+        storage: [LEGACY_CART_KEY],
+        events: [...CART_COMMANDS, 'auth/signed-in'],
+      },
+    },
+    { exposed: 'affiliate-links', wakeOn: { parameters: [...AFFILIATE_URL_PARAMETERS] } },
+  ],
+  cookies: [
+    { name: CART_COOKIE, personal: true },
+    { name: AFFILIATE_CODE_COOKIE, personal: true },
+  ],
+  retrySafe: ['POST /orders'],
+});

@@ -1,0 +1,22 @@
+import type { ServerModule } from '@storefront/routing/server-module';
+import { applyAffiliateCode, followReferralLink, removeAffiliateCode } from './affiliate/affiliate-actions';
+import { addToCart, removeLine, setLineQuantity } from './cart/cart-actions';
+import { placeOrder } from './order/order-action';
+import { visitorSeeds } from './visitor';
+
+/**
+ * Exposed as `server`: what the shell's server runs of this module, from its live release. Its forms
+ * where no script takes them over, the affiliate link's page, and a visitor's cart and code.
+ */
+export const actions: ServerModule['actions'] = {
+  'cart-add': addToCart,
+  'cart-quantity': setLineQuantity,
+  'cart-remove': removeLine,
+  affiliate: applyAffiliateCode,
+  'affiliate-remove': removeAffiliateCode,
+  order: placeOrder,
+};
+
+export const loaders: ServerModule['loaders'] = { '/ref/:code': followReferralLink };
+
+export const visitor: ServerModule['visitor'] = visitorSeeds;

@@ -1,0 +1,80 @@
+import { bus, stores, useStore } from '@storefront/bus';
+import { Link } from '@storefront/routing';
+import { Button } from '@storefront/ui';
+import { User } from 'lucide-react';
+import styled from 'styled-components';
+import { AccountMenu } from './AccountMenu';
+import { iconBox } from './icon-box';
+import { NavButton, NavLink } from './nav-items';
+import { useSiteLinks } from './site-links';
+
+const IconLink = styled(Link)`
+  ${iconBox}
+`;
+
+const SignedInAs = styled.span`
+  max-width: 14rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const AccountIcon = () => <User size={20} aria-hidden="true" />;
+
+const signOut = () => bus.publish('auth/sign-out');
+
+/**
+ * Where the header's account controls stand: the icon beside the cart, the desktop buttons, the phone's
+ * menu and its quick links. Signed in, each offers Sign Out; signed out, Sign In (and, where there is
+ * room, Create Account), at the pages the account module places there.
+ */
+export type AccountPlace = 'icon' | 'buttons' | 'menu' | 'quick-links';
+
+export function AccountActions({ place, onNavigate }: { place: AccountPlace; onNavigate?(): void }) {
+  const { user } = useStore(stores.auth);
+  const { signIn, signUp } = useSiteLinks();
+  if (place === 'icon') {
+    if (user) return <AccountMenu email={user.email} icon={<AccountIcon />} onSignOut={signOut} />;
+    return signIn ? (
+      <IconLink to={signIn.href} aria-label="Account">
+        <AccountIcon />
+      </IconLink>
+    ) : null;
+  }
+  if (user) {
+    if (place === 'buttons')
+      return (
+        <>
+          <SignedInAs data-testid="signed-in-as" title={user.email}>
+            {user.email}
+          </SignedInAs>
+          <Button type="button" $variant="secondary" onClick={signOut}>
+            Sign Out
+          </Button>
+        </>
+      );
+    return (
+      <NavButton type="button" onClick={() => (onNavigate?.(), signOut())}>
+        {place === 'menu' ? `Sign Out (${user.email})` : 'Sign Out'}
+      </NavButton>
+    );
+  }
+  const links = place === 'quick-links' ? [signIn] : [signIn, signUp];
+  return (
+    <>
+      {links.map((link, index) =>
+        !link ? null : place === 'buttons' ? (
+          <Button key={link.href} as={Link} to={link.href} $variant={index === 0 ? 'secondary' : undefined}>
+            {link.label}
+          </Button>
+        ) : (
+          <NavLink key={link.href} to={link.href} onClick={onNavigate}>
+            {link.label}
+          </NavLink>
+        ),
+      )}
+    </>
+  );
+}

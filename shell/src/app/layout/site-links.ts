@@ -1,0 +1,28 @@
+import { linksAt, type PublicRegistry } from '@storefront/artifact-store/registry';
+import { createContext, useContext } from 'react';
+
+export interface SiteLink {
+  href: string;
+  label: string;
+}
+
+/** The links the live modules place in the shell's layout: the footer's, and where signing in and up are. */
+export interface SiteLinks {
+  signIn: SiteLink | null;
+  signUp: SiteLink | null;
+  footer: SiteLink[];
+}
+
+export function siteLinksOf(registry: PublicRegistry): SiteLinks {
+  return {
+    signIn: linksAt(registry, 'sign-in')[0] ?? null,
+    signUp: linksAt(registry, 'sign-up')[0] ?? null,
+    footer: linksAt(registry, 'footer'),
+  };
+}
+
+const SiteLinksContext = createContext<SiteLinks>({ signIn: null, signUp: null, footer: [] });
+
+/** The layout's links, from the registry the page was rendered with. */
+export const SiteLinksProvider = SiteLinksContext.Provider;
+export const useSiteLinks = () => useContext(SiteLinksContext);

@@ -1,0 +1,119 @@
+import { bindingTable, type PublicRegistry } from '@storefront/artifact-store/registry';
+import {
+  bus,
+  seedStores,
+  type BindingHandle,
+  type BusEventType,
+  type MissedEvent,
+  type ModuleBinding,
+  type RuntimeConfig,
+} from '@storefront/bus';
+import { merge, map } from 'rxjs';
+import { afterNextPaint } from './after-paint';
+
+type Location = { pathname: string; search: string };
+
+/** What the page tells the bindings about itself as it starts. */
+export interface BindingPage {
+  registry: PublicRegistry;
+  config: RuntimeConfig;
+  /** The modules' values for their stores, rendered into the page. */
+  seeds: Readonly<Record<string, unknown>>;
+  /** Bindings the server woke (a cookie of theirs the page's scripts cannot read): `module/exposed`. */
+  wokenByServer: readonly string[];
+  loadBinding(remote: string, exposed: string): Promise<{ default: ModuleBinding }>;
+  storage?: Storage;
+  cookies?: string;
+  location?: Location & { hash: string };
+}
+
+const storageHolds = (storage: Storage, key: string) => {
+  try {
+    return storage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+};
+
+const cookieNames = (cookies: string) =>
+  new Set(cookies.split(';').map((cookie) => cookie.split('=', 1)[0]!.trim()));
+
+const paramsHold = (query: string, names: readonly string[] = []) => {
+  const params = new URLSearchParams(query);
+  return names.some((name) => Boolean(params.get(name)?.trim()));
+};
+
+/**
+ * Wakes the live modules' bindings (their manifests' `bindings`) when their triggers are met, and only
+ * then: at start for a cookie, a storage key or a fragment parameter the page holds (or a cookie the
+ * server saw), for the first address carrying one of their query parameters, or for the first bus command
+ * they carry out (handed the ones published while they loaded; fetched once the tap's own feedback has
+ * been painted). A binding asleep leaves its stores at the
+ * values its module declared for that. A visitor who never signed in or added to a cart downloads
+ * neither module's code. Returns what each address the shopper arrives at is told to.
+ */
+export function wakeBindings(page: BindingPage): (location: Location) => void {
+  const storage = page.storage ?? window.localStorage;
+  const cookies = cookieNames(page.cookies ?? document.cookie);
+  const { search, hash } = page.location ?? window.location;
+  const followers: Array<(location: Location) => void> = [];
+  const sleepers: Array<(location: Location) => void> = [];
+
+  for (const binding of bindingTable(page.registry)) {
+    const { remote, exposed, wakeOn } = binding;
+    const missed: MissedEvent[] = [];
+    let state: 'asleep' | 'waking' | 'awake' = 'asleep';
+    const heard = merge(
+      ...(wakeOn.events ?? []).map((type) =>
+        bus.on(type as BusEventType).pipe(map((payload): MissedEvent => ({ type, payload }))),
+      ),
+    ).subscribe((event) => {
+      missed.push(event);
+      // What the tap shows at once (the cart panel sliding in) goes first; the binding's code after it.
+      afterNextPaint(wake);
+    });
+    function wake() {
+      if (state !== 'asleep') return;
+      state = 'waking';
+      page.loadBinding(remote, exposed).then(
+        (module) => {
+          heard.unsubscribe();
+          state = 'awake';
+          const handle: BindingHandle | void = module.default({
+            config: page.config,
+            seeds: page.seeds,
+            missed,
+          });
+          if (handle?.navigated) followers.push(handle.navigated);
+        },
+        (error: unknown) => {
+          // Asleep again: the next trigger tries again; what it missed is kept for then.
+          state = 'asleep';
+          console.error(`${remote}'s ${exposed} could not be started`, error);
+        },
+      );
+    }
+    const atStart =
+      page.wokenByServer.includes(`${remote}/${exposed}`) ||
+      (wakeOn.cookies ?? []).some((name) => cookies.has(name)) ||
+      (wakeOn.storage ?? []).some((key) => storageHolds(storage, key)) ||
+      paramsHold(hash.replace(/^#/, ''), wakeOn.hash) ||
+      paramsHold(search, wakeOn.parameters);
+    if (atStart) wake();
+    else if (binding.asleep) seedStores(binding.asleep);
+    if (wakeOn.parameters?.length)
+      sleepers.push((location) => {
+        if (state === 'asleep' && paramsHold(location.search, wakeOn.parameters)) wake();
+      });
+  }
+  let first = true;
+  return (location) => {
+    // The address the page started on was looked at above.
+    if (first) {
+      first = false;
+      return;
+    }
+    for (const follow of followers) follow(location);
+    for (const sleeper of sleepers) sleeper(location);
+  };
+}
