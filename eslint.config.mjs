@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './eslint/boundaries.mjs';
 import storefront from './eslint/declared-imports.mjs';
+import moduleContracts from './eslint/module-contracts.mjs';
 
 export default tseslint.config(
   {
@@ -50,6 +51,18 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  // The shell composes: it names no module's route, action, field or cookie (their manifests do).
+  {
+    files: ['shell/src/**/*.ts', 'shell/src/**/*.tsx', 'packages/ui/src/**/*.ts', 'packages/ui/src/**/*.tsx'],
+    plugins: { 'module-contracts': moduleContracts },
+    rules: { 'module-contracts/shell-knows-no-module': 'error' },
+  },
+  // A remote embeds only the fragments its manifest declares using, which another module offers.
+  {
+    files: ['mfe-*/src/**/*.tsx'],
+    plugins: { 'module-contracts': moduleContracts },
+    rules: { 'module-contracts/declared-fragments': 'error' },
+  },
   {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -131,4 +131,50 @@ describe('lint keeps the boundaries between packages', () => {
     expect(await rulesBroken(routes, problem)).toEqual([]);
     expect(await rulesBroken(routes, express)).toEqual([]);
   });
+
+  it("refuses the shell or the UI kit naming a module's route, action, field or cookie; a module names its own", async () => {
+    const shell = 'shell/src/app/probe.tsx';
+    const named = {
+      route: "export const to = '/cart-checkout';\n",
+      'route with its query': "export const to = '/auth?tab=sign-up';\n",
+      action: "export const action = 'checkout/order';\n",
+      'bare action': "export const action = 'newsletter';\n",
+      cookie: "export const cookie = 'storefront-cart';\n",
+      'field, as a form names it': "export const read = (form: FormData) => form.get('zipCode');\n",
+      'field, as an input names it': 'export const Field = () => <input name="lineId" />;\n',
+    };
+    for (const [what, code] of Object.entries(named)) {
+      expect([what, await rulesBroken(shell, code)]).toEqual([
+        what,
+        ['module-contracts/shell-knows-no-module'],
+      ]);
+      expect([what, await rulesBroken('packages/ui/src/probe.tsx', code)]).toEqual([
+        what,
+        ['module-contracts/shell-knows-no-module'],
+      ]);
+    }
+    // The site's root is the shell's own; a plain word is not a field until it names one.
+    expect(
+      await rulesBroken(shell, "export const home = '/';\nexport const meta = ['name', 'code'];\n"),
+    ).toEqual([]);
+    expect(await rulesBroken('mfe-checkout/src/probe.ts', named.route + named.cookie)).toEqual([]);
+  });
+
+  it('refuses a remote embedding a fragment its manifest does not declare using, or no module offers', async () => {
+    const embed = (remote: string, exposed: string) =>
+      `import { RemoteRegion } from '@storefront/ui';\nexport const Part = () => <RemoteRegion remote="${remote}" exposed="${exposed}" label="x" />;\n`;
+    const catalogPage = 'mfe-catalog/src/pages/Probe.tsx';
+    expect(await rulesBroken(catalogPage, embed('content', 'Newsletter'))).toEqual([]);
+    expect(await rulesBroken(catalogPage, embed('checkout', 'CartPanel'))).toEqual([
+      'module-contracts/declared-fragments',
+    ]);
+    expect(await rulesBroken('mfe-product/src/pages/Probe.tsx', embed('content', 'Newsletter'))).toEqual([
+      'module-contracts/declared-fragments',
+    ]);
+    expect(await rulesBroken(catalogPage, embed('content', 'Sitemap'))).toEqual([
+      'module-contracts/declared-fragments',
+    ]);
+    const named = `import { RemoteRegion } from '@storefront/ui';\nconst remote = 'content';\nexport const Part = () => <RemoteRegion remote={remote} exposed="Newsletter" label="x" />;\n`;
+    expect(await rulesBroken(catalogPage, named)).toEqual(['module-contracts/declared-fragments']);
+  });
 });

@@ -33,8 +33,8 @@ export const manifest = defineModule({
     resend: { fields: ['email'] },
   },
   links: [
-    { place: 'sign-in', href: '/auth', label: 'Sign In' },
-    { place: 'sign-up', href: '/auth?tab=sign-up', label: 'Create Account' },
+    { place: 'header-sign-in', href: '/auth', label: 'Sign In' },
+    { place: 'header-sign-up', href: '/auth?tab=sign-up', label: 'Create Account' },
   ],
   bindings: [
     {

@@ -33,8 +33,8 @@ export const moduleManifestSchema = z.object({
   routes: routeDeclarationsSchema,
   actions: z.record(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)), z.object({ fields: names })),
   fragments: names,
-  slots: z.partialRecord(z.enum(['cart-panel']), text),
-  links: z.array(z.object({ place: z.enum(['footer', 'sign-in', 'sign-up']), href: sitePath, label: text })),
+  slots: z.record(text, text),
+  links: z.array(z.object({ place: text, href: sitePath, label: text })),
   bindings: z.array(
     z.object({
       exposed: text,

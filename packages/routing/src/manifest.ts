@@ -17,8 +17,11 @@ export interface ModuleManifest {
   actions: Record<string, ActionDeclaration>;
   /** Components other modules (or the shell's slots) may embed: the newsletter, the cart panel. */
   fragments: string[];
-  /** The places of the shell's layout this module fills, each with one of its fragments. */
-  slots: Partial<Record<ShellSlot, string>>;
+  /**
+   * The places of the shell's layout this module fills (a ShellSlot), each with one of its fragments. A
+   * place the shell does not know (one of a later shell, after a rollback) is left empty.
+   */
+  slots: Record<string, string>;
   /** Links the shell's layout shows to this module's pages: a footer's policies, the header's sign-in. */
   links: LinkDeclaration[];
   /** Browser modules that carry out this module's side of the bus, and what wakes each. */
@@ -43,10 +46,11 @@ export interface ActionDeclaration {
 export type ShellSlot = 'cart-panel';
 
 /** Places of the shell's layout that list links to modules' pages. */
-export type LinkPlace = 'footer' | 'sign-in' | 'sign-up';
+export type LinkPlace = 'footer' | 'header-sign-in' | 'header-sign-up';
 
 export interface LinkDeclaration {
-  place: LinkPlace;
+  /** A LinkPlace; one the shell does not know is not shown. */
+  place: LinkPlace | (string & {});
   /** The page's path, with its query when it has one: '/auth?tab=sign-up'. */
   href: string;
   label: string;

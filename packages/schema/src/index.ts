@@ -20,7 +20,6 @@ export {
   object,
   omit,
   optional,
-  partialRecord,
   pick,
   pipe,
   record,

@@ -15,8 +15,8 @@ export interface SiteLinks {
 
 export function siteLinksOf(registry: PublicRegistry): SiteLinks {
   return {
-    signIn: linksAt(registry, 'sign-in')[0] ?? null,
-    signUp: linksAt(registry, 'sign-up')[0] ?? null,
+    signIn: linksAt(registry, 'header-sign-in')[0] ?? null,
+    signUp: linksAt(registry, 'header-sign-up')[0] ?? null,
     footer: linksAt(registry, 'footer'),
   };
 }
