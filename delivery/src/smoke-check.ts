@@ -8,6 +8,7 @@ import { createLogger, loadConfig } from '@storefront/service-kit';
 import { createShellServer } from '@storefront/shell/server/app';
 import { shellConfigShape } from '@storefront/shell/server/config';
 import { chromium } from 'playwright-core';
+import { SERVER_MODULE } from '@storefront/routing/module';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 
 interface ManifestExpose {
@@ -61,7 +62,7 @@ export async function smokeCheck(
       return (federation?.__INSTANCES__?.length ?? 0) > 0;
     });
     const failures = await page.evaluate(
-      async ({ name, entry, exposed }) => {
+      async ({ name, entry, exposed, serverModule }) => {
         type Instance = {
           name: string;
           registerRemotes(remotes: unknown[], options: unknown): void;
@@ -75,7 +76,14 @@ export async function smokeCheck(
         for (const expose of exposed) {
           try {
             const loaded = await shell.loadRemote(`${name}/${expose}`);
-            if (!loaded || loaded.__storefrontRemoteUnavailable || !loaded.default)
+            // The server module (actions, loaders, visitor seeds) has named exports only; the rest a default.
+            const fits =
+              expose === serverModule
+                ? typeof loaded?.actions === 'object' ||
+                  typeof loaded?.loaders === 'object' ||
+                  typeof loaded?.visitor === 'function'
+                : Boolean(loaded?.default);
+            if (!loaded || loaded.__storefrontRemoteUnavailable || !fits)
               problems.push(`${expose} did not load`);
           } catch (error) {
             problems.push(`${expose}: ${(error as Error).message}`);
@@ -83,7 +91,12 @@ export async function smokeCheck(
         }
         return problems;
       },
-      { name: module, entry: `/remotes/${module}/${version}/remoteEntry.js`, exposed: exposes },
+      {
+        name: module,
+        entry: `/remotes/${module}/${version}/remoteEntry.js`,
+        exposed: exposes,
+        serverModule: SERVER_MODULE,
+      },
     );
     const all = [...failures, ...pageErrors.map((message) => `page error: ${message}`)];
     if (all.length) throw new Error(all.join('; '));

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openArtifacts } from '@storefront/artifact-store';
+import { Client } from 'pg';
 import { runDrill, StackHandle, postgresLedger, type ShopperStep } from '@storefront/delivery/faults';
 import { RELEASE_STACK, ROOT, runCommand, TRACE_COLLECTOR_PORT } from '../../support/release-stack';
 import { startTraceCollector } from '../../support/trace-collector';
@@ -87,6 +88,84 @@ function underLoad(
   );
 }
 
+/**
+ * A checkout release that adds an optional purchase order number to the order form (institutions ask for
+ * one), shown in the order summary, carried by the order to the service and stored with its researcher:
+ * the form, its reading, its schema and its service, all the checkout module's own. Nothing of the shell.
+ */
+const PURCHASE_ORDER_RELEASE: Array<[string, string, string]> = [
+  [
+    'packages/commerce/src/checkout-schemas.ts',
+    '  customer: z.object({ email: text, firstName: text, lastName: text, phoneNumber: text }),',
+    '  customer: z.object({ email: text, firstName: text, lastName: text, phoneNumber: text, purchaseOrderNumber: z.optional(z.string().check(z.trim(), z.maxLength(40))) }),',
+  ],
+  [
+    'mfe-checkout/src/order/order-fields.ts',
+    "    phoneNumber: text('phoneNumber'),\n  };",
+    "    phoneNumber: text('phoneNumber'),\n    purchaseOrderNumber: text('purchaseOrderNumber') || undefined,\n  };",
+  ],
+  [
+    'mfe-checkout/src/components/ShippedOrderColumn.tsx',
+    '        <AffiliateCodeControl source="checkout" />',
+    '        <AffiliateCodeControl source="checkout" />\n        <TextField label="Purchase order number (optional)" name="purchaseOrderNumber" form={form.formId} />',
+  ],
+  [
+    'mfe-checkout/src/components/ShippedOrderColumn.tsx',
+    "import styled from 'styled-components';",
+    "import styled from 'styled-components';\nimport { TextField } from '@storefront/ui';",
+  ],
+];
+
+/** The purchase order number the checkout service stored with the order of `email`, if any. */
+async function storedPurchaseOrder(email: string): Promise<string | null | undefined> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ po: string | null }>(
+      `SELECT customer->>'purchaseOrderNumber' AS po FROM rel_checkout.orders WHERE customer->>'email' = $1`,
+      [email],
+    );
+    return rows[0]?.po;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Fills Retatrutide's dedicated checkout with a purchase order number and sends it, as a shopper would. */
+async function orderWithPurchaseOrder(page: Page, email: string, number: string) {
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await summary.getByLabel('Purchase order number (optional)').fill(number);
+  for (const [label, value] of [
+    ['Email *', email],
+    ['First Name *', 'Ada'],
+    ['Last Name *', 'Lovelace'],
+    ['Phone Number *', '555-0100'],
+    ['Address *', '1 Lab Way'],
+    ['City *', 'Tempe'],
+    ['State *', 'AZ'],
+    ['ZIP Code *', '85281'],
+  ] as const)
+    await page.getByLabel(label).fill(value);
+  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await page.getByRole('button', { name: /Complete Order/ }).click();
+  await page.waitForURL(/\/pay\//);
+}
+
+/** A browser of its own: with scripts, without, or a phone whose page never gets to run the shell's script. */
+async function shopperPage(browser: Browser, kind: 'scripts' | 'no-script' | 'before-hydration') {
+  const context = await browser.newContext({
+    javaScriptEnabled: kind !== 'no-script',
+    baseURL: RELEASE_STACK.baseURL,
+  });
+  const page = await context.newPage();
+  if (kind === 'before-hydration') {
+    // A slow phone's: the shell's script has not arrived when the shopper is done (it never does here).
+    await page.route(/\/main\.[0-9a-f]+\.js$/, () => undefined);
+  }
+  return page;
+}
+
 const CARRIER_RELEASE: Array<[string, string, string]> = [
   [
     'packages/commerce/src/checkout-schemas.ts',
@@ -168,6 +247,75 @@ test('a checkout release whose UI and service both changed is deployed and rolle
   expect(rollbackMs).toBeLessThan(5_000);
   expect((await registry()).live).toBe(before);
   expect(await carrierShown()).toEqual({ api: null, page: null });
+});
+
+test('a checkout release adds a purchase order number to its form and the orders it stores, with scripts, before them and without them, and no shell release', async ({
+  browser,
+}) => {
+  const shellPid = stack.pidOf(stack.instancesOf('shell')[0]!.label);
+  const shellRelease = async () => {
+    const page = await (await browser.newContext()).newPage();
+    const state = await (await page.request.get('/registry.json')).json();
+    return {
+      pid: stack.pidOf(stack.instancesOf('shell')[0]!.label),
+      modules: Object.keys(state.modules).sort(),
+    };
+  };
+  const before = await shellRelease();
+  const deploy = await underLoad('checkout deployed with a purchase order number', () =>
+    withSources(PURCHASE_ORDER_RELEASE, async () => {
+      const result = await runCommand('deploy', ['checkout']);
+      expect(result.code, result.output).toBe(0);
+      return null;
+    }),
+  );
+  expect(deploy.failures, 'requests that failed while the release was deployed').toEqual([]);
+  expect({ lost: deploy.lost, doubled: deploy.doubled }).toEqual({ lost: 0, doubled: 0 });
+
+  for (const kind of ['scripts', 'before-hydration', 'no-script'] as const) {
+    const page = await shopperPage(browser, kind);
+    // Without the shell's script the page never finishes loading: the shopper goes on as soon as it shows.
+    await page.goto('/checkout/retatrutide', {
+      waitUntil: kind === 'before-hydration' ? 'domcontentloaded' : 'load',
+    });
+    const email = `po-${kind}-${Date.now()}@lab.example`;
+    await orderWithPurchaseOrder(page, email, `PO-${kind}`);
+    if (kind === 'before-hydration')
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    expect([kind, await storedPurchaseOrder(email)]).toEqual([kind, `PO-${kind}`]);
+    await page.context().close();
+  }
+  // The shell was neither released nor restarted: the same process, serving the new checkout.
+  expect(await shellRelease()).toEqual(before);
+  expect(stack.pidOf(stack.instancesOf('shell')[0]!.label)).toBe(shellPid);
+
+  const rollback = await underLoad('checkout rolled back from the purchase order number', async () => {
+    const result = await runCommand('rollback', ['checkout']);
+    expect(result.code, result.output).toBe(0);
+    return null;
+  });
+  expect(rollback.failures, 'requests that failed while the release was rolled back').toEqual([]);
+  expect(rollback.lost + rollback.doubled).toBe(0);
+  const page = await shopperPage(browser, 'scripts');
+  await page.goto('/checkout/retatrutide');
+  await expect(page.getByRole('button', { name: /Complete Order/ })).toBeVisible();
+  await expect(page.getByLabel('Purchase order number (optional)')).toHaveCount(0);
+  expect(stack.pidOf(stack.instancesOf('shell')[0]!.label)).toBe(shellPid);
+  await page.context().close();
+});
+
+test('a content release without the newsletter the home page embeds is refused, naming the module that uses it', async () => {
+  const result = await withSources(
+    [
+      ['mfe-content/webpack.config.js', "    './Newsletter': './src/components/Newsletter.tsx',\n", ''],
+      ['mfe-content/src/manifest.ts', "  fragments: ['Newsletter'],\n", ''],
+    ],
+    () => runCommand('deploy', ['content']),
+  );
+  expect(result.code).toBe(1);
+  expect(result.output).toContain(
+    'catalog uses the fragment content/Newsletter, which this release of content no longer offers.',
+  );
 });
 
 test('a canary whose service fails a third of orders is rolled back by itself within 30 s, and the record says why', async () => {
