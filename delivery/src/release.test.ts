@@ -55,8 +55,8 @@ it('versions only the workspaces a commit touched, by the kind of change, with a
     product: packageOf('mfe-product'),
     shell: packageOf('shell'),
   };
-  commitChange('mfe-catalog', 'src/routes.ts', 'fix(catalog): the grid keeps its order on a slow network');
-  commitChange('mfe-product', 'src/routes.ts', 'feat(product): dose picker remembers the last dose');
+  commitChange('mfe-catalog', 'src/manifest.ts', 'fix(catalog): the grid keeps its order on a slow network');
+  commitChange('mfe-product', 'src/manifest.ts', 'feat(product): dose picker remembers the last dose');
 
   inClone(process.execPath, [LERNA, 'version', '--yes', '--no-push', '--loglevel', 'warn']);
 
