@@ -8,8 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-/** The shell's own form protocol, which modules' forms carry for it (not a module's field). */
-const SHELL_FIELDS = new Set(['_action', 'ageGate', 'ageConfirmed']);
+/**
+ * The shell's and the UI kit's own form protocol, which modules' forms carry for them (no module's field):
+ * the action, the age question, a stepper's new quantity.
+ */
+const SHELL_FIELDS = new Set(['_action', 'ageGate', 'ageConfirmed', 'stepTo']);
 
 const manifestsByRoot = new Map();
 

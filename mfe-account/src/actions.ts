@@ -5,4 +5,5 @@ export const ACTIONS = {
   'sign-in': actionName('account', 'sign-in'),
   'sign-up': actionName('account', 'sign-up'),
   resend: actionName('account', 'resend'),
+  'sign-out': actionName('account', 'sign-out'),
 } as const;

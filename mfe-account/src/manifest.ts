@@ -1,18 +1,31 @@
 import { defineRoutes, visitorPage } from '@storefront/routing';
 import { defineModule } from '@storefront/routing/module';
-import { AUTH_SESSION_HANDOFF_COOKIE, AUTH_SESSION_STORAGE_KEY } from './session/session-keys';
+import {
+  AUTH_SESSION_HANDOFF_COOKIE,
+  AUTH_SESSION_STORAGE_KEY,
+  SERVER_SESSION_COOKIE,
+} from './session/session-keys';
 
 /** The pages this module serves; the shell's route table comes from here, through the registry. */
 const routes = defineRoutes([
-  // Its forms work without scripts; signed-in visitors are sent home once the browser knows the session.
+  // Its forms work without scripts; signed-in visitors are sent home (by its loader when the server
+  // knows them, by the page's script when the browser does).
   visitorPage('/auth', {
     exposed: 'AuthPage',
     label: 'sign-in page',
+    serverLoader: true,
     head: {
       title: 'Sign In',
       description:
         'Sign in or create an account. Registration is for research institutions and professionals.',
     },
+  }),
+  // Where a confirmation link leads: its loader signs the researcher in and goes home.
+  visitorPage('/auth/confirm', {
+    exposed: 'AuthPage',
+    label: 'sign-in page',
+    serverLoader: true,
+    head: { title: 'Confirming Your Email', description: 'Confirming your email address.' },
   }),
 ]);
 
@@ -31,10 +44,12 @@ export const manifest = defineModule({
     'sign-in': { fields: ['email', 'password'] },
     'sign-up': { fields: ['email', 'password', 'confirmation'] },
     resend: { fields: ['email'] },
+    'sign-out': { fields: [] },
   },
   links: [
     { place: 'header-sign-in', href: '/auth', label: 'Sign In' },
     { place: 'header-sign-up', href: '/auth?tab=sign-up', label: 'Create Account' },
+    { place: 'header-sign-out', href: '/', label: 'Sign Out', action: 'sign-out' },
   ],
   bindings: [
     {
@@ -43,9 +58,14 @@ export const manifest = defineModule({
         storage: [AUTH_SESSION_STORAGE_KEY],
         cookies: [AUTH_SESSION_HANDOFF_COOKIE],
         hash: ['access_token', 'error_description'],
+        // A session only the server knew of (signed in where no script ran) ends here too.
+        events: ['auth/sign-out'],
       },
       asleep: { auth: SIGNED_OUT },
     },
   ],
-  cookies: [{ name: AUTH_SESSION_HANDOFF_COOKIE, personal: false }],
+  cookies: [
+    { name: AUTH_SESSION_HANDOFF_COOKIE, personal: false },
+    { name: SERVER_SESSION_COOKIE, personal: true },
+  ],
 });

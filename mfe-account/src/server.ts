@@ -1,18 +1,23 @@
 import {
-  pageCookie,
+  pageAddress,
   showAgain,
   type ActionRequest,
   type FormMessage,
   type ModuleAction,
+  type RouteLoader,
   type ServerModule,
   type ServiceAnswer,
+  type VisitorLoader,
 } from '@storefront/routing/server-module';
 import { ACTIONS } from './actions';
 import { AUTH_MESSAGES, authErrorMessage, credentialsProblem, isEmailNotConfirmed } from './auth-messages';
-import { AUTH_SESSION_HANDOFF_COOKIE } from './session/session-keys';
-
-/** The handed-off session lasts no longer than its access token would. */
-const HANDOFF_SECONDS = 3600;
+import {
+  accessTokenOf,
+  noSessionCookies,
+  researcherOf,
+  sessionCookies,
+  sessionOf,
+} from './session/server-session';
 
 const success = (text: string): FormMessage => ({ title: text, tone: 'success' });
 const refusal = (text: string): FormMessage => ({ title: text, tone: 'error' });
@@ -49,7 +54,10 @@ const callAuth = (request: ActionRequest, path: string, body: unknown) =>
 const field = (request: ActionRequest, name: string) => request.fields[name] ?? '';
 const emailOf = (request: ActionRequest) => field(request, 'email').trim();
 
-/** Sign In (spec sections 2, 8): on success the session is handed to the page's scripts. */
+/**
+ * Sign In (spec sections 2, 8): on success the researcher is signed in for the server's pages and the
+ * next page's scripts, and goes home (signed-in visitors do not stay on /auth), told so there.
+ */
 const signIn: ModuleAction = async (request) => {
   const shown = withoutPasswords(request);
   const again = (message: FormMessage, status?: number, outcome?: string) =>
@@ -69,15 +77,28 @@ const signIn: ModuleAction = async (request) => {
       isEmailNotConfirmed(error) ? 'email-not-confirmed' : undefined,
     );
   }
+  const session = sessionOf(answer.body);
+  if (!session) return again(refusal(AUTH_MESSAGES.unexpected), 502);
   return {
-    ...again(success(AUTH_MESSAGES.signedIn), 200, 'signed-in'),
-    cookies: [
-      pageCookie(AUTH_SESSION_HANDOFF_COOKIE, JSON.stringify(answer.body), {
-        maxAgeSeconds: HANDOFF_SECONDS,
-        secure: request.secure,
-      }),
-    ],
+    redirect: '/',
+    cookies: sessionCookies(session, request),
+    flash: {
+      action: ACTIONS['sign-in'],
+      values: {},
+      message: success(AUTH_MESSAGES.signedIn),
+      outcome: 'signed-in',
+    },
   };
+};
+
+/** Sign Out (the header's, where no script runs): the session ends, and the same page again, signed out. */
+const signOut: ModuleAction = async (request) => {
+  const token = accessTokenOf(request.cookies);
+  if (token) {
+    const headers = { authorization: `Bearer ${token}`, apikey: 'storefront-forms' };
+    await request.service({ method: 'POST', path: '/auth/v1/logout', headers }).catch(() => null);
+  }
+  return { redirect: pageAddress(request.page), cookies: noSessionCookies(request) };
 };
 
 /** Sign Up (spec sections 2, 8): the confirmation email is sent, and the page says so. */
@@ -114,9 +135,57 @@ const resendConfirmation: ModuleAction = async (request) => {
   return showAgain(request, ACTIONS.resend, message, answer?.status === 200 ? 200 : 422);
 };
 
+/** /auth: a researcher the server knows signed in is sent home (spec section 2). */
+const toHomeIfSignedIn: RouteLoader = async ({ cookies, service }) =>
+  (await researcherOf(service, cookies)) ? { redirect: '/' } : null;
+
+/**
+ * /auth/confirm, where a confirmation link leads with its one-time code: exchanged on the server for
+ * the researcher's session, so no token is left in the address; then home, told how it went.
+ */
+const confirmEmail: RouteLoader = async (request) => {
+  const code = new URLSearchParams(request.page.search).get('code');
+  const body = { type: 'signup', token_hash: code };
+  const headers = { apikey: 'storefront-forms' };
+  const answer = code
+    ? await request.service({ method: 'POST', path: '/auth/v1/verify', body, headers }).catch(() => null)
+    : null;
+  const session = answer?.status === 200 ? sessionOf(answer.body) : null;
+  const told = (message: FormMessage) => ({ action: ACTIONS['sign-in'], values: {}, message });
+  if (!session)
+    return {
+      redirect: '/',
+      flash: told({
+        title: 'Confirmation link expired',
+        description: AUTH_MESSAGES.confirmationLinkExpired,
+        tone: 'error',
+      }),
+    };
+  return {
+    redirect: '/',
+    cookies: sessionCookies(session, request),
+    flash: told({
+      title: 'Email confirmed',
+      description: AUTH_MESSAGES.confirmedAndSignedIn,
+      tone: 'success',
+    }),
+  };
+};
+
+/** A visitor the server signed in: the header shows them so (and Sign Out), where no script runs too. */
+const signedInVisitor: VisitorLoader = async ({ cookies, service }) => {
+  const user = await researcherOf(service, cookies);
+  return user ? { auth: { loading: false, user, event: 'SIGNED_IN', accessToken: null } } : {};
+};
+
 /** Exposed as `server`: what the shell's server runs of this module, from its live release. */
 export const actions: ServerModule['actions'] = {
   'sign-in': signIn,
   'sign-up': signUp,
   resend: resendConfirmation,
+  'sign-out': signOut,
 };
+
+export const loaders: ServerModule['loaders'] = { '/auth': toHomeIfSignedIn, '/auth/confirm': confirmEmail };
+
+export const visitor: ServerModule['visitor'] = signedInVisitor;

@@ -1,7 +1,5 @@
 import { stores, useStore } from '@storefront/bus';
-import { ACTIONS } from '../actions';
-import { AUTH_MESSAGES } from '../auth-messages';
-import { Card, Container, useFormEcho } from '@storefront/ui';
+import { Card, Container } from '@storefront/ui';
 import { useEffect, useId } from 'react';
 import { Link, Navigate, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
@@ -73,14 +71,13 @@ export default function AuthPage() {
   const config = useStore(stores.runtimeConfig);
   const { search } = useLocation();
   const mode: AuthMode = new URLSearchParams(search).get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
-  const signedInHere = useFormEcho(ACTIONS['sign-in'])?.outcome === 'signed-in';
   const tabsId = useId();
   // The shell starts the session only for browsers that hold one; from here on this page needs it.
   useEffect(() => {
     if (config) startSession(config);
   }, [config]);
 
-  if (auth.user && !signedInHere) return <Navigate to="/" replace />;
+  if (auth.user) return <Navigate to="/" replace />;
 
   return (
     <Page>
@@ -105,22 +102,14 @@ export default function AuthPage() {
           <Notice role="note">
             Registration is intended for research institutions and qualified research professionals.
           </Notice>
-          {signedInHere ? (
-            <>
-              {/* Signed in without a script: the spec's message, then home. */}
-              <p role="status">{AUTH_MESSAGES.signedIn}</p>
-              <meta httpEquiv="refresh" content="1;url=/" />
-              <Link to="/">Continue to the store</Link>
-            </>
-          ) : (
-            <AuthForm
-              key={mode}
-              mode={mode}
-              config={config}
-              panelId={`${tabsId}-panel`}
-              labelledBy={`${tabsId}-${mode}`}
-            />
-          )}
+          {/* Signed in where no script runs, the form's action takes the researcher home itself. */}
+          <AuthForm
+            key={mode}
+            mode={mode}
+            config={config}
+            panelId={`${tabsId}-panel`}
+            labelledBy={`${tabsId}-${mode}`}
+          />
         </Panel>
       </Container>
     </Page>

@@ -5,6 +5,7 @@ import {
   type ModuleBinding,
   type RuntimeConfig,
 } from '@storefront/bus';
+import { ACTIONS } from '../actions';
 import { AUTH_MESSAGES } from '../auth-messages';
 import { AUTH_SESSION_HANDOFF_COOKIE } from './session-keys';
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
@@ -105,17 +106,33 @@ export function startSession(config: RuntimeConfig): void {
       (error: unknown) => console.error('The session the server signed in could not be checked', error),
     );
   }
-  bus.on('auth/sign-out').subscribe(() => {
-    void client.auth.signOut().then(({ error }) => {
-      if (error) console.error('Sign-out failed', error);
-    });
-  });
+  bus.on('auth/sign-out').subscribe(() => void signOutEverywhere(client));
+}
+
+/**
+ * Sign Out: the session supabase-js keeps ends, and the one the server keeps for pages rendered without
+ * scripts (an httpOnly cookie this script cannot see) ends through this module's own sign-out action.
+ */
+async function signOutEverywhere(client: ReturnType<typeof authClient>) {
+  const { error } = await client.auth.signOut();
+  if (error) console.error('Sign-out failed', error);
+  await fetch(`${window.location.pathname}${window.location.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ _action: ACTIONS['sign-out'] }),
+    redirect: 'manual',
+  }).catch((failure: unknown) => console.error('Sign-out failed', failure));
+  accountOwnedStores.auth.set({ loading: false, user: null, event: 'SIGNED_OUT', accessToken: null });
 }
 
 /**
  * Exposed as `session`: the binding the shell wakes where the browser holds a session, hands one over,
  * or arrives from a confirmation link (the manifest's triggers); the /auth page starts it itself.
  */
-const startSessionBinding: ModuleBinding = ({ config }) => startSession(config);
+const startSessionBinding: ModuleBinding = ({ config, missed }) => {
+  startSession(config);
+  // Woken by the header's Sign Out (a session only the server knew of): carried out now.
+  if (missed.some((event) => event.type === 'auth/sign-out')) bus.publish('auth/sign-out');
+};
 
 export default startSessionBinding;

@@ -51,10 +51,22 @@ export function slotFiller(
   return null;
 }
 
-/** The links the live modules place in one place of the shell's layout, in their declared order. */
-export function linksAt(registry: PublicRegistry, place: LinkPlace): Array<{ href: string; label: string }> {
-  return inOrder(registry).flatMap(([, live]) =>
-    live.links.filter((link) => link.place === place).map(({ href, label }) => ({ href, label })),
+/**
+ * The links the live modules place in one place of the shell's layout, in their declared order; a link
+ * that posts one of its module's actions names it as a form does (`module/action`).
+ */
+export function linksAt(
+  registry: PublicRegistry,
+  place: LinkPlace,
+): Array<{ href: string; label: string; action?: string }> {
+  return inOrder(registry).flatMap(([remote, live]) =>
+    live.links
+      .filter((link) => link.place === place)
+      .map(({ href, label, action }) => ({
+        href,
+        label,
+        ...(action ? { action: `${remote}/${action}` } : {}),
+      })),
   );
 }
 

@@ -34,7 +34,7 @@ export const moduleManifestSchema = z.object({
   actions: z.record(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)), z.object({ fields: names })),
   fragments: names,
   slots: z.record(text, text),
-  links: z.array(z.object({ place: text, href: sitePath, label: text })),
+  links: z.array(z.object({ place: text, href: sitePath, label: text, action: z.optional(text) })),
   bindings: z.array(
     z.object({
       exposed: text,

@@ -46,7 +46,7 @@ export interface ActionDeclaration {
 export type ShellSlot = 'cart-panel';
 
 /** Places of the shell's layout that list links to modules' pages. */
-export type LinkPlace = 'footer' | 'header-sign-in' | 'header-sign-up';
+export type LinkPlace = 'footer' | 'header-sign-in' | 'header-sign-up' | 'header-sign-out';
 
 export interface LinkDeclaration {
   /** A LinkPlace; one the shell does not know is not shown. */
@@ -54,6 +54,8 @@ export interface LinkDeclaration {
   /** The page's path, with its query when it has one: '/auth?tab=sign-up'. */
   href: string;
   label: string;
+  /** One of the module's actions: the link is a button posting it (Sign Out), which then leads to `href`. */
+  action?: string;
 }
 
 /** What wakes a binding: any one of them, seen on the request (by the server) or in the browser. */

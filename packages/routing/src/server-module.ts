@@ -27,8 +27,13 @@ export interface FormEcho {
   values: Record<string, string>;
   /** The spec's message for what happened, shown beside the form. */
   message?: FormMessage;
-  /** What else the page shows for it: 'subscribed', 'age-required'… */
+  /** What else the page shows for it: 'subscribed', 'age-required', 'added'… */
   outcome?: string;
+  /**
+   * Its message is the page's toast (a form completed with a redirect, which a script would have told
+   * with one), rather than a notice beside the form. Set by the shell.
+   */
+  toast?: boolean;
 }
 
 export interface ServiceRequest {
@@ -69,6 +74,11 @@ export interface ActionRequest {
 export interface ActionRedirect {
   redirect: string;
   cookies?: string[];
+  /**
+   * What the page it leads to says of the form, once (its message shown as the page's toast, what was
+   * typed kept): the feedback a script would have given, for a form the server completed.
+   */
+  flash?: FormEcho;
 }
 
 /** A form to show again: the page rendered with what was typed and the spec's message. */
@@ -83,11 +93,12 @@ export type ModuleAction = (request: ActionRequest) => Promise<ActionResult>;
 
 /**
  * A page's server loader, for a page that does something for its visitor when asked for (an affiliate's
- * link applies its code): it may set cookies and says how it went. Such a page is never kept for others.
+ * link applies its code; a confirmation link signs the researcher in): it may set cookies, and says how
+ * it went on the page, or leads elsewhere; null renders the page as it is. Such a page is never kept.
  */
 export type RouteLoader = (
   request: Omit<ActionRequest, 'fields'> & { params: Record<string, string | undefined> },
-) => Promise<ActionShowAgain>;
+) => Promise<ActionResult | null>;
 
 /**
  * The values of the stores this module owns, for a visitor whose request carries one of its personal

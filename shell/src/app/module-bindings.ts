@@ -44,12 +44,25 @@ const paramsHold = (query: string, names: readonly string[] = []) => {
 };
 
 /**
+ * A sleeping binding's stores: what the page was rendered with for them, where the server knew (a
+ * researcher it signed in), else what its module declared for them while it sleeps.
+ */
+function asleepValues(asleep: Readonly<Record<string, unknown>>, seeds: Readonly<Record<string, unknown>>) {
+  return Object.fromEntries(
+    Object.entries(asleep).map(([store, value]) => [
+      store,
+      Object.hasOwn(seeds, store) ? seeds[store] : value,
+    ]),
+  );
+}
+
+/**
  * Wakes the live modules' bindings (their manifests' `bindings`) when their triggers are met, and only
  * then: at start for a cookie, a storage key or a fragment parameter the page holds (or a cookie the
  * server saw), for the first address carrying one of their query parameters, or for the first bus command
  * they carry out (handed the ones published while they loaded; fetched once the tap's own feedback has
- * been painted). A binding asleep leaves its stores at the
- * values its module declared for that. A visitor who never signed in or added to a cart downloads
+ * been painted). A binding asleep leaves its stores at the values the page was rendered with, or else
+ * at those its module declared for that. A visitor who never signed in or added to a cart downloads
  * neither module's code. Returns what each address the shopper arrives at is told to.
  */
 export function wakeBindings(page: BindingPage): (location: Location) => void {
@@ -100,7 +113,7 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
       paramsHold(hash.replace(/^#/, ''), wakeOn.hash) ||
       paramsHold(search, wakeOn.parameters);
     if (atStart) wake();
-    else if (binding.asleep) seedStores(binding.asleep);
+    else if (binding.asleep) seedStores(asleepValues(binding.asleep, page.seeds));
     if (wakeOn.parameters?.length)
       sleepers.push((location) => {
         if (state === 'asleep' && paramsHold(location.search, wakeOn.parameters)) wake();

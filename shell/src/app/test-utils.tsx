@@ -10,6 +10,7 @@ import { SiteLinksProvider, type SiteLinks } from './layout/site-links';
 export const ACCOUNT_LINKS: SiteLinks = {
   signIn: { href: '/auth', label: 'Sign In' },
   signUp: { href: '/auth?tab=sign-up', label: 'Create Account' },
+  signOut: { href: '/', label: 'Sign Out', action: 'account/sign-out' },
   footer: [],
 };
 

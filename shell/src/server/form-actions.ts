@@ -11,6 +11,7 @@ import {
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_VERIFIED_COOKIE } from '../app/age-verification';
 import type { PageOutcome } from './pages';
+import { flashCookie } from './flash';
 import { fromThisOrigin } from './same-origin';
 import type { ShopperView } from './shopper-view';
 import type { VisitorClues } from './visitor';
@@ -93,6 +94,7 @@ export function formActions(options: FormActionsOptions): RequestHandler[] {
         .send('This could not be done right now. Please go back and try again.');
       return;
     }
+    if (result.flash) res.append('Set-Cookie', flashCookie(result.flash, secure));
     res.redirect(303, result.redirect);
   }
 

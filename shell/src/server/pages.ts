@@ -3,6 +3,9 @@ import type { Logger } from '@storefront/service-kit';
 import type { Request, RequestHandler, Response } from 'express';
 import { withDevOverride, DEV_OVERRIDE_COOKIE, type DevOverride } from './dev-overrides';
 import { cookiesOf } from './cookies';
+import { clearFlashCookie, FLASH_COOKIE, flashCookie, flashOf } from './flash';
+import { sitePath } from './form-actions';
+import type { ActionRedirect } from '@storefront/routing/server-module';
 import type { ModuleAccess } from './form-actions';
 import { isCached, type PageCache } from './page-cache';
 import { pageMatch, searchOf, type ComposePage, type PageOutcome } from './page-compose';
@@ -42,6 +45,7 @@ const keptPageKey = (ageVerified: boolean, versions: string, url: string) =>
  */
 export function pageResponder(options: PageHandlerOptions) {
   const { compose, cache } = options;
+  const secure = options.siteUrl.startsWith('https:');
 
   const registryFor = (req: IncomingMessage, view: ShopperView) => {
     const override = options.devOverride(req);
@@ -57,18 +61,33 @@ export function pageResponder(options: PageHandlerOptions) {
     const modules = options.modulesFor(req);
     const visitor = await visitorOf(clues, view, modules);
     const loaded = match?.route.serverLoader ? await runServerLoader(req, match, modules, clues) : null;
+    if (loaded && 'redirect' in loaded) return redirect(res, loaded);
+    // A form the server completed with a redirect says here, once, what a script would have said.
+    const flash = req.method === 'GET' ? flashOf(clues.cookies) : null;
     const page = await compose({
       req,
       registry,
       match,
       visitor,
-      outcome: loaded ? { echo: loaded.echo, status: loaded.status } : outcome,
+      outcome: loaded
+        ? { echo: loaded.echo, status: loaded.status }
+        : flash
+          ? { echo: { ...flash, toast: true } }
+          : outcome,
       override: options.devOverride(req),
     });
     res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': OWN_PAGE });
     if (loaded?.cookies?.length) res.append('Set-Cookie', loaded.cookies);
+    if (clues.cookies.has(FLASH_COOKIE)) res.append('Set-Cookie', clearFlashCookie(secure));
     res.write(page.start);
     res.end(await page.rest);
+  }
+
+  /** A page's server loader led elsewhere: its cookies, what it tells the next page, and on. */
+  function redirect(res: Response, { redirect: to, cookies, flash }: ActionRedirect) {
+    if (cookies?.length) res.append('Set-Cookie', cookies);
+    if (flash) res.append('Set-Cookie', flashCookie(flash, secure));
+    res.set('Cache-Control', OWN_PAGE).redirect(303, sitePath(to));
   }
 
   /** A page whose module acts for its visitor as it is asked for (an affiliate's link applies its code). */
@@ -88,7 +107,7 @@ export function pageResponder(options: PageHandlerOptions) {
             page: { pathname: req.path, search: clues.search },
             cookies: clues.cookies,
             service: modules.service(route.remote),
-            secure: options.siteUrl.startsWith('https:'),
+            secure,
             siteUrl: options.siteUrl,
           })
         : null;
@@ -127,6 +146,7 @@ export function pageResponder(options: PageHandlerOptions) {
   /** Whether a page for this request may be kept for everyone: nothing of its visitor's, no dev loop. */
   const shareable = (req: IncomingMessage, clues: VisitorClues, view: ShopperView) => {
     if (!cache || isPersonal(clues, view) || clues.cookies.has(DEV_OVERRIDE_COOKIE)) return false;
+    if (clues.cookies.has(FLASH_COOKIE)) return false;
     const match = pageMatch(view.live, (req.url ?? '/').split('?', 1)[0]!);
     return !match?.route.personal && !match?.route.serverLoader;
   };
@@ -153,8 +173,9 @@ export function pageResponder(options: PageHandlerOptions) {
     if (accept && !accept.includes('text/html') && !accept.includes('*/*')) return null;
     const view = options.viewFor(req);
     const cookies = cookiesOf(req);
-    if ([...cookies.keys()].some((name) => view.personalCookies.has(name) || name === DEV_OVERRIDE_COOKIE))
-      return null;
+    const ownCookie = (name: string) =>
+      view.personalCookies.has(name) || name === DEV_OVERRIDE_COOKIE || name === FLASH_COOKIE;
+    if ([...cookies.keys()].some(ownCookie)) return null;
     return keptPageKey(cookies.get(AGE_VERIFIED_COOKIE) === 'true', view.versions, url);
   }
 

@@ -5,7 +5,7 @@ import { invalidInput } from '../domain/auth-failure';
 import { userOfToken } from '../domain/sessions';
 import { refreshSession, signInWithPassword, signOut } from '../domain/sign-in';
 import { resendConfirmation, signUp } from '../domain/sign-up';
-import { verifyEmail } from '../domain/verify-email';
+import { exchangeSignInGrant, verifyEmail } from '../domain/verify-email';
 
 const bearerToken = (req: Request) => /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
 const signOutScope = z.enum(['global', 'local', 'others']).catch('global');
@@ -66,6 +66,11 @@ export function authRoutes(parts: AccountParts): Router {
     .post('/auth/v1/logout', async (req, res) => {
       await signOut(parts, bearerToken(req), signOutScope.parse(req.query.scope));
       res.status(204).end();
+    })
+    .post('/auth/v1/verify', async (req, res) => {
+      const { type, token_hash: code } = (req.body ?? {}) as { type?: unknown; token_hash?: unknown };
+      if (type !== 'signup' && type !== 'email') throw invalidInput('Unsupported verification type');
+      res.json(await exchangeSignInGrant(parts, code));
     })
     .get('/auth/v1/verify', async (req, res) => {
       const token = typeof req.query.token === 'string' ? req.query.token : '';

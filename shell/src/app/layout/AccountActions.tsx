@@ -1,6 +1,7 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { Link } from '@storefront/routing';
-import { Button } from '@storefront/ui';
+import { Link, useLocation } from '@storefront/routing';
+import { ActionField, Button } from '@storefront/ui';
+import type { ReactNode } from 'react';
 import { User } from 'lucide-react';
 import styled from 'styled-components';
 import { AccountMenu } from './AccountMenu';
@@ -24,6 +25,33 @@ const SignedInAs = styled.span`
 const AccountIcon = () => <User size={20} aria-hidden="true" />;
 
 const signOut = () => bus.publish('auth/sign-out');
+
+const InlineForm = styled.form`
+  display: contents;
+`;
+
+/**
+ * Sign Out as a form posting the action the account module's manifest places there, to this page: where
+ * no script runs, its server ends the session. With a script, the session ends over the bus.
+ */
+function SignOutForm({ children, onNavigate }: { children: ReactNode; onNavigate?(): void }) {
+  const { signOut: link } = useSiteLinks();
+  const { pathname, search } = useLocation();
+  return (
+    <InlineForm
+      method="post"
+      action={`${pathname}${search}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onNavigate?.();
+        signOut();
+      }}
+    >
+      {link?.action && <ActionField name={link.action} />}
+      {children}
+    </InlineForm>
+  );
+}
 
 /**
  * Where the header's account controls stand: the icon beside the cart, the desktop buttons, the phone's
@@ -50,15 +78,17 @@ export function AccountActions({ place, onNavigate }: { place: AccountPlace; onN
           <SignedInAs data-testid="signed-in-as" title={user.email}>
             {user.email}
           </SignedInAs>
-          <Button type="button" $variant="secondary" onClick={signOut}>
-            Sign Out
-          </Button>
+          <SignOutForm>
+            <Button type="submit" $variant="secondary">
+              Sign Out
+            </Button>
+          </SignOutForm>
         </>
       );
     return (
-      <NavButton type="button" onClick={() => (onNavigate?.(), signOut())}>
-        {place === 'menu' ? `Sign Out (${user.email})` : 'Sign Out'}
-      </NavButton>
+      <SignOutForm onNavigate={onNavigate}>
+        <NavButton type="submit">{place === 'menu' ? `Sign Out (${user.email})` : 'Sign Out'}</NavButton>
+      </SignOutForm>
     );
   }
   const links = place === 'quick-links' ? [signIn] : [signIn, signUp];

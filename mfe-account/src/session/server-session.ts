@@ -1,0 +1,60 @@
+import { pageCookie, type ActionRequest, type ModuleService } from '@storefront/routing/server-module';
+import { AUTH_SESSION_HANDOFF_COOKIE, HANDOFF_SECONDS, SERVER_SESSION_COOKIE } from './session-keys';
+
+/** A session as the account service answers it (Supabase Auth's shape). */
+export interface SessionAnswer {
+  access_token: string;
+  expires_in: number;
+  user: { id: string; email?: string };
+}
+
+const isSession = (body: unknown): body is SessionAnswer => {
+  const session = body as Partial<SessionAnswer> | undefined;
+  return typeof session?.access_token === 'string' && typeof session.expires_in === 'number';
+};
+
+/** The service's session answer, if it is one. */
+export const sessionOf = (body: unknown): SessionAnswer | null => (isSession(body) ? body : null);
+
+/**
+ * The cookies a session signed in on the server sets: for the next page's scripts (handed over to the
+ * auth client, briefly), and for the server's pages (httpOnly, as long as its access token lasts).
+ */
+export function sessionCookies(session: SessionAnswer, { secure }: Pick<ActionRequest, 'secure'>): string[] {
+  const server = `${SERVER_SESSION_COOKIE}=${session.access_token}; Path=/; Max-Age=${session.expires_in}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return [
+    pageCookie(AUTH_SESSION_HANDOFF_COOKIE, JSON.stringify(session), {
+      maxAgeSeconds: HANDOFF_SECONDS,
+      secure,
+    }),
+    server,
+  ];
+}
+
+/** Both cookies gone (signing out). */
+export const noSessionCookies = ({ secure }: Pick<ActionRequest, 'secure'>): string[] => [
+  pageCookie(AUTH_SESSION_HANDOFF_COOKIE, '', { maxAgeSeconds: 0, secure }),
+  `${SERVER_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+];
+
+/** The access token of the session the server signed in, when the request carries one. */
+export const accessTokenOf = (cookies: ReadonlyMap<string, string>) =>
+  cookies.get(SERVER_SESSION_COOKIE) || undefined;
+
+/** The researcher a server-side session belongs to, as the account service says; null when it is not live. */
+export async function researcherOf(
+  service: ModuleService,
+  cookies: ReadonlyMap<string, string>,
+): Promise<{ id: string; email: string } | null> {
+  const token = accessTokenOf(cookies);
+  if (!token) return null;
+  const answer = await service({
+    method: 'GET',
+    path: '/auth/v1/user',
+    headers: { authorization: `Bearer ${token}`, apikey: 'storefront-forms' },
+  }).catch(() => null);
+  const user = answer?.status === 200 ? (answer.body as { id?: unknown; email?: unknown }) : null;
+  return typeof user?.id === 'string'
+    ? { id: user.id, email: typeof user.email === 'string' ? user.email : '' }
+    : null;
+}
