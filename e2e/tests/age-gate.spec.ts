@@ -13,6 +13,20 @@ test.describe('home age gate', () => {
     await expect(gate).toBeVisible();
   });
 
+  test('holds the page behind it still: a swipe or a wheel scrolls nothing', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeVisible();
+    await page.mouse.move(40, 400);
+    await page.mouse.wheel(0, 1_500);
+    await page.keyboard.press('End');
+    // Nothing is to happen: time for a smooth scroll to have run, then the page is where it was.
+    await page.waitForTimeout(600);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('button', { name: 'YES - I am 21+' }).click();
+    await page.mouse.wheel(0, 1_500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
   test("'NO - Under 21' does nothing", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'NO - Under 21' }).click();

@@ -250,3 +250,24 @@ test('sign up works, an unconfirmed sign-in says so, and a new confirmation link
     'A new confirmation link has been sent. Please check your email.',
   );
 });
+
+test('a quantity typed in the cart panel is saved with Update or with Enter, never stepped one lower', async ({
+  page,
+}) => {
+  await page.goto('/catalog');
+  await page.getByRole('button', { name: 'Add to Cart: BPC-157', exact: true }).click();
+  const quantity = cartPanel(page).getByRole('spinbutton', { name: 'Quantity of BPC-157 10mg' });
+  await expect(quantity).toHaveValue('1');
+  // Where no script runs, − and + that only a script could work are not offered elsewhere; here they send.
+  await quantity.fill('7');
+  await cartPanel(page).getByRole('button', { name: 'Update quantity of BPC-157 10mg' }).click();
+  await expect(quantity).toHaveValue('7');
+  await quantity.fill('9');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveValue('9');
+  await cartPanel(page).getByRole('button', { name: 'Decrease quantity of BPC-157 10mg' }).click();
+  await expect(quantity).toHaveValue('8');
+  await quantity.fill('0');
+  await quantity.press('Enter');
+  await expect(cartPanel(page).getByText('Your cart is empty.')).toBeVisible();
+});

@@ -40,6 +40,8 @@ const Lines = styled.ul`
   .controls {
     grid-column: 1 / -1;
     display: flex;
+    /* With Update beside the stepper (before any script), Remove goes below rather than off the edge. */
+    flex-wrap: wrap;
     justify-content: space-between;
     align-items: center;
     gap: 0.5rem;

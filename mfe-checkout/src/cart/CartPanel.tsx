@@ -1,6 +1,6 @@
 import { bus, CART_PANEL_PARAMETER } from '@storefront/bus';
 import { formatItemCount, formatUsd } from '@storefront/commerce';
-import { Button, Muted } from '@storefront/ui';
+import { Button, media, Muted } from '@storefront/ui';
 import { useLocation, useNavigate, withParameter } from '@storefront/routing';
 import { useEffect } from 'react';
 import styled from 'styled-components';
@@ -9,7 +9,12 @@ import { SubtotalAndDiscount } from '../components/OrderSummary';
 import { CartLines } from './CartLines';
 import { useCartSummary } from './use-cart-summary';
 
+/** The drawer scrolls as a whole; its title and close stay at its top, its total and Proceed at its foot. */
 const Header = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  background: ${({ theme }) => theme.colors.surface};
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -25,15 +30,30 @@ const Header = styled.header`
 
 const Body = styled.div`
   flex: 1;
-  overflow-y: auto;
   padding: 1rem 1.25rem;
 `;
 
+const Code = styled.div`
+  padding: 1rem 1.25rem 0.25rem;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/**
+ * Always in reach, however long the cart: the summary and Proceed stay at the panel's foot, and on a
+ * screen too short to keep them there and still show a line (a phone held sideways) they end the
+ * panel's own scroll instead.
+ */
 const Footer = styled.footer`
+  position: sticky;
+  bottom: 0;
+  ${media.short} {
+    position: static;
+  }
   display: grid;
   gap: 0.75rem;
-  padding: 1rem 1.25rem 1.25rem;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding: 0.75rem 1.25rem 1.25rem;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 -6px 12px -8px rgba(15, 23, 42, 0.25);
   dl {
     display: grid;
     grid-template-columns: 1fr auto;
@@ -110,8 +130,12 @@ export default function CartPanel() {
         )}
       </Body>
       {items.length > 0 && (
-        <Footer>
+        <Code>
           <AffiliateCodeControl source="cart-panel" />
+        </Code>
+      )}
+      {items.length > 0 && (
+        <Footer>
           {problem ? (
             <p role="alert">{problem}</p>
           ) : (

@@ -14,7 +14,15 @@ const withCode = (path: string, affiliateCode: string | undefined) =>
 const call = (path: string, affiliateCode: string | undefined, init: RequestInit = {}) =>
   requestJson(withCode(`${CART_URL}${path}`, affiliateCode), shopperCartSchema, init);
 
-const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+/**
+ * A change to the cart is sent to outlive the page: a shopper who reloads or leaves the moment after
+ * changing a quantity keeps the change (keepalive), as a form sent without scripts would.
+ */
+const change = (method: string, body?: unknown): RequestInit => ({
+  method,
+  keepalive: true,
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
 
 /** The checkout service's cart, which the cart binding alone calls; every answer is the whole cart, priced. */
 export interface CartApi {
@@ -33,12 +41,12 @@ export interface CartApi {
 
 export const cartApi: CartApi = {
   read: (code) => call('', code),
-  add: (addition, code) => call('/lines', code, json('POST', addition)),
+  add: (addition, code) => call('/lines', code, change('POST', addition)),
   setQuantity: (lineId, quantity, code) =>
-    call(`/lines/${encodeURIComponent(lineId)}`, code, json('PATCH', { quantity })),
-  remove: (lineId, code) => call(`/lines/${encodeURIComponent(lineId)}`, code, { method: 'DELETE' }),
-  clear: () => call('', undefined, { method: 'DELETE' }),
-  carryOver: (items, code) => call('/import', code, json('POST', { items })),
+    call(`/lines/${encodeURIComponent(lineId)}`, code, change('PATCH', { quantity })),
+  remove: (lineId, code) => call(`/lines/${encodeURIComponent(lineId)}`, code, change('DELETE')),
+  clear: () => call('', undefined, change('DELETE')),
+  carryOver: (items, code) => call('/import', code, change('POST', { items })),
   claim: (accessToken, code) =>
     call('/owner', code, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } }),
   release: () => call('/owner', undefined, { method: 'DELETE' }),

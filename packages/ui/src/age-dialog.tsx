@@ -100,6 +100,7 @@ export function AgeDialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby="age-dialog-title"
+        {...(answeredEarly ? {} : { 'data-modal': '' })}
       >
         <h2 id="age-dialog-title">Age Verification Required</h2>
         {children}

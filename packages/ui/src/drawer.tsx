@@ -33,6 +33,10 @@ const Panel = styled.div`
   box-shadow: ${({ theme }) => theme.shadows.raised};
   animation: ${slideIn} 250ms ease-out;
   outline: none;
+  /* Taller than the screen (a long cart, a phone held sideways, a zoomed page), the panel scrolls, and
+     only the panel: its own content keeps what must stay in reach (the cart's total and Proceed). */
+  overflow-y: auto;
+  overscroll-behavior: contain;
   @media (prefers-reduced-motion: reduce) {
     animation: none;
   }
@@ -41,7 +45,10 @@ const Panel = styled.div`
 export interface DrawerProps {
   label: string;
   onClose(): void;
-  /** The page without the drawer: a click on the dimmed page goes there where no script runs. */
+  /**
+   * The page without the drawer: a click on the dimmed page goes there where no script runs, and so does
+   * Escape before the page has hydrated.
+   */
   closeHref: string;
   children: ReactNode;
 }
@@ -61,12 +68,14 @@ export function Drawer({ label, onClose, closeHref, children }: DrawerProps) {
         aria-hidden="true"
         tabIndex={-1}
         data-testid="drawer-backdrop"
+        // Escape, before the page has hydrated: the early script follows this link (document.ts).
+        data-escape=""
         onClick={(event: React.MouseEvent) => {
           event.preventDefault();
           onClose();
         }}
       />
-      <Panel ref={panel} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
+      <Panel ref={panel} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} data-modal="">
         {children}
       </Panel>
     </>

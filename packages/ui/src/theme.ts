@@ -25,8 +25,11 @@ export const theme = {
     card: '0 1px 2px rgba(15, 27, 45, 0.06), 0 4px 16px rgba(15, 27, 45, 0.06)',
     raised: '0 12px 40px rgba(15, 27, 45, 0.18)',
   },
-  /** The spec's mobile breakpoint: under 768px. */
-  breakpoints: { mobileMax: 767 },
+  /**
+   * The spec's mobile breakpoint (under 768px); under 1100px the header's account buttons leave the
+   * search its room; under 560px of height (a phone held sideways) a panel keeps nothing pinned.
+   */
+  breakpoints: { mobileMax: 767, narrowMax: 1099, shortMax: 559 },
   layout: { maxWidth: '1200px' },
 } as const;
 
@@ -35,4 +38,6 @@ export type Theme = typeof theme;
 export const media = {
   mobile: `@media (max-width: ${theme.breakpoints.mobileMax}px)`,
   desktop: `@media (min-width: ${theme.breakpoints.mobileMax + 1}px)`,
+  narrow: `@media (max-width: ${theme.breakpoints.narrowMax}px)`,
+  short: `@media (max-height: ${theme.breakpoints.shortMax}px)`,
 };

@@ -22,7 +22,7 @@ const Layer = styled.div`
 export function AgeGate() {
   const { pathname, search } = useLocation();
   return (
-    <Layer>
+    <Layer data-age-gate="">
       <AgeDialog
         onConfirm={() => bus.publish('age/verified')}
         fullScreenOnMobile
