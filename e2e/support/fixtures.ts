@@ -134,3 +134,17 @@ export function lineCount(element: Locator): Promise<number> {
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
 }
+
+/**
+ * Holds back every script the page asks for until the returned function is called: what the shopper
+ * does meanwhile meets the page exactly as the server sent it, as on a phone whose scripts are late.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -23,6 +23,45 @@ test.describe('header on desktop', () => {
     await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeFocused();
   });
 
+  test('Enter in the search brings the results to the top of the screen, from any page', async ({ page }) => {
+    for (const start of ['/', '/catalog']) {
+      await page.goto(start);
+      const search = page.getByRole('searchbox', { name: 'Search products' });
+      await search.fill('bpc');
+      await search.press('Enter');
+      await expect(page).toHaveURL(/\/\?q=bpc$/);
+      const results = page.getByRole('heading', { name: 'Premium Research Peptides' });
+      await expect(results).toBeInViewport();
+      await expect(page.getByTestId('home-product').first()).toBeInViewport({ ratio: 0.5 });
+    }
+  });
+
+  test('between a phone and a wide screen the search keeps its room; Sign In moves down to the navigation row', async ({
+    page,
+  }) => {
+    for (const width of [768, 844, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const search = await page.getByRole('searchbox', { name: 'Search products' }).boundingBox();
+      expect(search!.width).toBeGreaterThanOrEqual(320);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const row = (await nav.boundingBox())!;
+      const lastEntry = (await nav.getByRole('button', { name: 'Certificates' }).boundingBox())!;
+      for (const name of ['Sign In', 'Create Account']) {
+        const link = page.getByRole('link', { name, exact: true });
+        await expect(link).toBeVisible();
+        const box = (await link.boundingBox())!;
+        // In the navigation row, after its last entry, and within the screen.
+        expect(box.y).toBeGreaterThanOrEqual(row.y);
+        expect(box.y + box.height).toBeLessThanOrEqual(row.y + row.height);
+        expect(box.x).toBeGreaterThan(lastEntry.x + lastEntry.width);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`header-${width}.png`) });
+    }
+  });
+
   test('Compliance scrolls to the compliance notice', async ({ page }) => {
     await page.goto('/terms-of-service');
     const notice = page.getByRole('region', { name: 'Compliance Notice' });

@@ -1,4 +1,5 @@
 import { stores, useStore } from '@storefront/bus';
+import { useLocation } from '@storefront/routing';
 import { Container, RemoteRegion, ScrollReveal, Spinner, StaticHtml, useResource } from '@storefront/ui';
 import { useEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
@@ -18,27 +19,36 @@ const Placeholder = styled.div`
 `;
 
 /**
- * The header search filters the grid: while a search is typed (or arrives from another page), the grid
- * is brought into view if its heading is off screen, so the shopper sees the results change. A frame
- * later, so the shell's scroll to the top of a newly opened page comes first. At once, not smoothly: the
- * page's smooth scrolling is cut short where the grid shrinks under it with the next key typed.
+ * The header search filters the grid: while a search is typed, the grid is brought into view if its
+ * heading is off screen, so the shopper sees the results change; a search sent (Enter, or arriving from
+ * another page) puts the results at the top of the screen, under the header. A frame later, so the
+ * shell's scroll to the top of a newly opened page comes first. At once, not smoothly: the page's smooth
+ * scrolling is cut short where the grid shrinks under it with the next key typed.
  */
 function useSearchResultsInView(section: RefObject<HTMLElement | null>, query: string) {
   const searching = query.trim() !== '';
+  const { key: arrival } = useLocation();
+  const arrivalSeen = useRef<string | null>(null);
   useEffect(() => {
-    if (!searching) return;
+    if (!searching) {
+      arrivalSeen.current = arrival;
+      return;
+    }
     const frame = requestAnimationFrame(() => {
+      // Taken in the frame, not before it: a frame cancelled by the next render keeps the arrival to do.
+      const sent = arrivalSeen.current !== arrival;
+      arrivalSeen.current = arrival;
       const element = section.current;
       const heading = element?.querySelector('h2');
       if (!element || !heading) return;
       const { top, bottom } = heading.getBoundingClientRect();
       // The sticky header covers the top of the screen; the page's scroll padding is its height.
       const coveredTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-      if (top < coveredTop || bottom > window.innerHeight)
+      if (sent || top < coveredTop || bottom > window.innerHeight)
         element.scrollIntoView({ block: 'start', behavior: 'instant' });
     });
     return () => cancelAnimationFrame(frame);
-  }, [section, searching, query]);
+  }, [section, searching, query, arrival]);
 }
 
 export default function HomePage() {

@@ -100,4 +100,35 @@ describe('RemoteRegion', () => {
     renderInShell(region);
     expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
   });
+
+  describe('further down the page', () => {
+    // jsdom has no IntersectionObserver: one that never sees the region come near.
+    beforeEach(() => {
+      window.IntersectionObserver = class {
+        observe() {}
+        disconnect() {}
+      } as unknown as typeof IntersectionObserver;
+    });
+    afterEach(() => {
+      delete (window as Partial<typeof window>).IntersectionObserver;
+    });
+
+    it('is fetched once it comes near, or at once when the shopper first acts on the page', async () => {
+      const load: Loader = jest.fn(async () => ({ default: () => <h2>Stay Updated with Research</h2> }));
+      renderInShell(
+        <RemoteRegion
+          remote="content"
+          exposed="Newsletter"
+          label="newsletter sign-up"
+          loadWhen="near-viewport"
+          loader={{ load, peek: () => undefined }}
+        />,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(load).not.toHaveBeenCalled();
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Stay Updated with Research' })).toBeInTheDocument();
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+  });
 });

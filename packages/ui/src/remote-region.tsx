@@ -88,9 +88,16 @@ function MarkReady({ frame }: { frame: RefObject<HTMLDivElement | null> }) {
 const NEAR_VIEWPORT = '300px';
 const now = Promise.resolve();
 
+/** The shopper acting on the page, or its history moving: what may start a navigation of this page. */
+const FIRST_ACTS = ['pointerdown', 'keydown', 'popstate'] as const;
+
 /**
- * Resolves once the region comes near the viewport (at once where that cannot be watched). Code for
- * what is further down the page is not fetched with the page; server-rendered HTML stands meanwhile.
+ * Resolves once the region comes near the viewport (at once where that cannot be watched), or once the
+ * shopper first acts on the page. Code for what is further down the page is not fetched with the page;
+ * server-rendered HTML stands meanwhile. But that HTML, until hydrated, would hold back any navigation
+ * that reaches it (React hydrates a region before it shows a change of route inside it, so a search
+ * sent on the home page would wait until the shopper scrolled down to the newsletter): a click, a key
+ * or Back, which may navigate, has it fetched at once.
  */
 function useNearViewport(frame: RefObject<HTMLDivElement | null>, enabled: boolean): Promise<void> {
   const [gate] = useState(() => {
@@ -102,17 +109,23 @@ function useNearViewport(frame: RefObject<HTMLDivElement | null>, enabled: boole
   useEffect(() => {
     const element = frame.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return gate.open();
+    const open = () => {
+      stopWatching();
+      gate.open();
+    };
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          gate.open();
-        }
+      (entries) => entries.some((entry) => entry.isIntersecting) && open(),
+      {
+        rootMargin: NEAR_VIEWPORT,
       },
-      { rootMargin: NEAR_VIEWPORT },
     );
+    const stopWatching = () => {
+      observer.disconnect();
+      FIRST_ACTS.forEach((act) => window.removeEventListener(act, open, true));
+    };
     observer.observe(element);
-    return () => observer.disconnect();
+    FIRST_ACTS.forEach((act) => window.addEventListener(act, open, true));
+    return stopWatching;
   }, [frame, enabled, gate]);
   return gate.promise;
 }

@@ -5,21 +5,29 @@ import { PAGE_STATE_ID, scriptSafeJson, type PageState } from '../page-state';
  * Runs before anything is painted. Marks the page as scripted (sections that scroll into view may start
  * hidden, controls that only a script can work are shown). Marks a visitor who answered the age gate
  * before in this browser's storage (spec: localStorage 'ageVerified'), so the gate the page may carry
- * stays hidden for them. Until the page has hydrated, it answers the gate's YES itself (storage, cookie,
+ * stays hidden for them, and gives the server the answer too (its cookie), so the pages it renders from
+ * then on (a form it completes, say) are an adult's. Until the page has hydrated, it answers the gate's YES itself (storage, cookie,
  * hidden at once), and keeps taps on controls that only a script can work (data-replay) for the page
- * to replay once it can; forms meanwhile post to the server, which completes them.
+ * to replay once it can; forms meanwhile post to the server, which completes them. A link standing as a
+ * button (the cart's) is pressed by Space too, as a button is, rather than Space scrolling the page; and
+ * Escape closes a panel the server rendered open (its data-escape link is the page without it).
  */
 const EARLY_SCRIPT = [
   '(function(d,w){',
   "d.setAttribute('data-scripted','');",
   "var v='ageVerified';",
-  "try{if(localStorage.getItem(v)==='true')d.setAttribute('data-age-verified','')}catch(e){}",
+  "function yes(){d.setAttribute('data-age-verified','');",
+  "document.cookie=v+'=true; Path=/; Max-Age=31536000; SameSite=Lax'+(location.protocol==='https:'?'; Secure':'')}",
+  "try{if(localStorage.getItem(v)==='true')yes()}catch(e){}",
   'w.__storefrontReplay=[];',
+  "document.addEventListener('keydown',function(e){",
+  "if(d.hasAttribute('data-hydrated')||!e.target.closest)return;",
+  "var b=e.key===' '?e.target.closest('a[role=button]'):e.key==='Escape'?d.querySelector('[data-escape]'):null;",
+  'if(b){e.preventDefault();b.click()}',
+  '},true);',
   "document.addEventListener('click',function(e){",
   "if(d.hasAttribute('data-hydrated')||!e.target.closest)return;",
-  "var yes=e.target.closest('[data-age-confirm]');",
-  "if(yes){e.preventDefault();d.setAttribute('data-age-verified','');",
-  "document.cookie=v+'=true; Path=/; Max-Age=31536000; SameSite=Lax'+(location.protocol==='https:'?'; Secure':'');",
+  "if(e.target.closest('[data-age-confirm]')){e.preventDefault();yes();",
   "try{localStorage.setItem(v,'true')}catch(e){}return}",
   "var t=e.target.closest('[data-replay]');",
   'if(t){e.preventDefault();w.__storefrontReplay.push(t)}',

@@ -43,8 +43,28 @@ const Actions = styled.div`
   }
 `;
 
-const DesktopOnly = styled.div`
+/**
+ * Sign In and Create Account (signed in: the email and Sign Out). In the top row on a wide screen;
+ * narrower (a tablet, a phone held sideways) they would squash the search there, so they stand, a size
+ * smaller, at the end of the navigation row below it: one set of controls, placed by CSS alone.
+ */
+const AccountButtons = styled.div`
   display: contents;
+  ${media.narrow} {
+    position: absolute;
+    right: 1.5rem;
+    bottom: 0;
+    height: 46px;
+    display: flex;
+    align-items: center;
+    gap: 0.25rem;
+    a,
+    button {
+      min-height: 36px;
+      padding: 0.25rem 0.6rem;
+      font-size: 0.88rem;
+    }
+  }
   ${media.mobile} {
     display: none;
   }
@@ -89,7 +109,8 @@ const CompactBar = styled.nav`
     background: ${({ theme }) => theme.colors.surface};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     > a,
-    > button {
+    > button,
+    > form > button {
       white-space: nowrap;
       padding-inline: 0.5rem;
     }
@@ -179,9 +200,9 @@ export const Header = memo(function Header({ shopName }: { shopName: string }) {
           <Actions>
             <CartButton />
             <AccountActions place="icon" />
-            <DesktopOnly>
+            <AccountButtons>
               <AccountActions place="buttons" />
-            </DesktopOnly>
+            </AccountButtons>
             <MobileOnly>
               <details ref={menu} open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
                 <MenuToggle
