@@ -274,6 +274,29 @@ test('an invalid affiliate code is refused with a toast and no discount', async 
   await input.fill('research10');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+  // The code that applied answers the one refused: 'Invalid Code' does not stay beside it.
+  await expect(toast(page, 'Affiliate Code Applied')).toBeVisible();
+  await expect(toast(page, 'Invalid Code')).toHaveCount(0);
+});
+
+test('a code applied in one tab reaches a checkout open in another, and so does its removal', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/checkout/semax');
+  await expect(page.getByRole('button', { name: 'Add affiliate code' })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/checkout/ghk-cu');
+  await other.getByRole('button', { name: 'Add affiliate code' }).click();
+  await other.getByRole('textbox', { name: 'Affiliate code' }).fill('research10');
+  await other.getByRole('button', { name: 'Apply' }).click();
+  await expect(other.getByText('Research Partner - 10% off')).toBeVisible();
+
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toBeVisible();
+  await other.getByRole('button', { name: 'Remove affiliate code' }).click();
+  await expect(page.getByRole('button', { name: 'Add affiliate code' })).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
 });
 
 test('?ref= applies a code on a checkout page only when none is active', async ({ page }) => {

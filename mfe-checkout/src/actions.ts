@@ -11,4 +11,5 @@ export const ACTIONS = {
   affiliate: actionName(MODULE, 'affiliate'),
   affiliateRemove: actionName(MODULE, 'affiliate-remove'),
   order: actionName(MODULE, 'order'),
+  recalculate: actionName(MODULE, 'recalculate'),
 } as const;

@@ -81,12 +81,13 @@ const ORDER_FIELDS = [
 export const manifest = defineModule({
   routes,
   actions: {
-    'cart-add': { fields: ['productId', 'dose', 'channel', 'quantity', 'then'] },
-    'cart-quantity': { fields: ['lineId', 'quantity'] },
+    'cart-add': { fields: ['productId', 'dose', 'channel', 'quantity', 'then', 'wording'] },
+    'cart-quantity': { fields: ['lineId', 'quantity', 'stepTo'] },
     'cart-remove': { fields: ['lineId'] },
     affiliate: { fields: ['code', 'inCartPanel'] },
     'affiliate-remove': { fields: ['inCartPanel'] },
-    order: { fields: ORDER_FIELDS },
+    order: { fields: [...ORDER_FIELDS, 'code'] },
+    recalculate: { fields: ORDER_FIELDS },
   },
   fragments: ['CartPanel'],
   slots: { 'cart-panel': 'CartPanel' },

@@ -2,6 +2,7 @@ import type { ServerModule } from '@storefront/routing/server-module';
 import { applyAffiliateCode, followReferralLink, removeAffiliateCode } from './affiliate/affiliate-actions';
 import { addToCart, removeLine, setLineQuantity } from './cart/cart-actions';
 import { placeOrder } from './order/order-action';
+import { recalculate } from './order/order-page';
 import { visitorSeeds } from './visitor';
 
 /**
@@ -15,6 +16,7 @@ export const actions: ServerModule['actions'] = {
   affiliate: applyAffiliateCode,
   'affiliate-remove': removeAffiliateCode,
   order: placeOrder,
+  recalculate,
 };
 
 export const loaders: ServerModule['loaders'] = { '/ref/:code': followReferralLink };

@@ -1,5 +1,5 @@
 import { fillOrderForm, tickAgreements } from '../../support/checkout';
-import { uniqueEmail } from '../../support/fixtures';
+import { holdScripts, uniqueEmail } from '../../support/fixtures';
 import { expect, hydrated, test } from '../../support/phone';
 import { confirmedResearcher, PASSWORD } from '../../support/researcher';
 
@@ -167,4 +167,46 @@ test("'Try Again' and a checkout's 'Back' tapped at once go where they say", asy
   await page.goto('/checkout/semax', { waitUntil: 'commit' });
   await page.getByRole('button', { name: '← Back' }).click();
   await expect(page).toHaveURL(/\/catalog$/, { timeout: 30_000 });
+});
+
+test('a Complete Order tapped before any script, with the fields empty, opens at its refusal, focused', async ({
+  page,
+}) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/checkout/bpc-157', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: /^Complete Order/ }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Missing Information' });
+  await expect(refusal).toBeFocused({ timeout: 30_000 });
+  await expect(refusal).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath('refused-order.png') });
+  releaseScripts();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 30_000,
+  });
+  await expect(refusal).toBeInViewport();
+});
+
+test("an Add to Cart tapped before any script gets the spec's toast, as with scripts", async ({ page }) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  const panel = page.getByRole('dialog', { name: 'Shopping cart' });
+  await expect(panel.getByTestId('cart-line')).toContainText('SEMAX', { timeout: 30_000 });
+  await expect(page.getByText('SEMAX - 10mg has been added to your cart.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('added-before-scripts.png') });
+  releaseScripts();
+  await page.goto('/product/bpc-157', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('Space on the cart button before the page hydrated opens the cart, and scrolls nothing', async ({
+  page,
+}) => {
+  await holdScripts(page);
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Open cart, 0 items' }).focus();
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -1,6 +1,22 @@
 import { bus, type CartAddition } from '@storefront/bus';
-import { Button, useAddedFeedback } from '@storefront/ui';
+import { Button, useAddedFeedback, useFormEcho } from '@storefront/ui';
 import { ADD_TO_CART } from '../uses';
+
+/** Whether the page arrives having added this very line (the card's form, completed by the server). */
+function useAddedByServer({
+  productId,
+  variant,
+  channel,
+}: Pick<CartAddition, 'productId' | 'variant' | 'channel'>) {
+  const echo = useFormEcho(ADD_TO_CART);
+  const values: Record<string, string> = echo?.values ?? {};
+  return (
+    echo?.outcome === 'added' &&
+    values.productId === productId &&
+    values.dose === variant &&
+    values.channel === channel
+  );
+}
 
 /**
  * Adds one line to the cart by publishing on the bus (the checkout module carries it out), then shows
@@ -19,7 +35,7 @@ export function AddToCartButton({
   item(form: HTMLFormElement | null): Omit<CartAddition, 'quantity'>;
   label: string;
 }) {
-  const { added, showAdded } = useAddedFeedback();
+  const { added, showAdded } = useAddedFeedback(useAddedByServer(item(null)));
 
   const add = (event: React.MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();

@@ -10,15 +10,20 @@ import {
 } from '@storefront/routing/server-module';
 import { ACTIONS } from '../actions';
 import { withCartOpen } from '../cart/cart-actions';
+import { backToOrderForm } from '../order/order-page';
 import { codeCookie, invalidCode, lookUp } from './affiliate-service';
 
 /** Where the code was applied from: the cart panel's page keeps its panel open. */
 const backTo = (request: ActionRequest) =>
   request.fields.inCartPanel === 'yes' ? withCartOpen(request.page) : pageAddress(request.page);
 
+/** Whether the code comes with a checkout's order form (its Apply belongs to it), whose typed fields are kept. */
+const withOrderForm = (request: ActionRequest) => Object.hasOwn(request.fields, 'checkout');
+
 /**
  * The affiliate code's Apply (spec sections 4, 5): blank is refused without a lookup; a code the
- * checkout service knows is kept and the page shows its discount; any other is 'Invalid Code'.
+ * checkout service knows is kept and the page shows its discount; any other is 'Invalid Code'. On a
+ * checkout, the page comes back with everything typed into its order form, and the spec's toast.
  */
 export const applyAffiliateCode: ModuleAction = async (request) => {
   const looked = await lookUp(
@@ -26,15 +31,23 @@ export const applyAffiliateCode: ModuleAction = async (request) => {
     normalizeAffiliateCode(request.fields.code ?? ''),
     request.secure,
   );
+  if (withOrderForm(request)) {
+    if ('refused' in looked) return backToOrderForm(request, looked.refused);
+    const applied: FormMessage = { ...AFFILIATE_MESSAGES.checkoutApplied, tone: 'success' };
+    const { code: _code, ...fields } = request.fields;
+    return backToOrderForm({ ...request, fields }, applied, [looked.cookie]);
+  }
   if ('refused' in looked) return showAgain(request, ACTIONS.affiliate, looked.refused);
   return { redirect: backTo(request), cookies: [looked.cookie] };
 };
 
-/** The applied code's remove button. */
-export const removeAffiliateCode: ModuleAction = async (request) => ({
-  redirect: backTo(request),
-  cookies: [codeCookie('', request)],
-});
+/** The applied code's remove button (on a checkout, what was typed into its order form kept). */
+export const removeAffiliateCode: ModuleAction = async (request) => {
+  const cookies = [codeCookie('', request)];
+  return withOrderForm(request)
+    ? backToOrderForm(request, undefined, cookies)
+    : { redirect: backTo(request), cookies };
+};
 
 /**
  * An affiliate's link, /ref/{code} (spec section 2): the code is applied as the page is asked for, so

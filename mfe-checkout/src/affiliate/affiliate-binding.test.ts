@@ -78,6 +78,7 @@ describe('affiliate store', () => {
         title: 'Discount Applied!',
         description: 'Research Partner discount applied successfully.',
         variant: 'success',
+        topic: 'affiliate-code',
       },
     ]);
   });
@@ -128,6 +129,27 @@ describe('affiliate store', () => {
     expect(lookups).toEqual([]);
     expect(stores.affiliate.get()).toEqual({ status: 'none' });
     expect(toasts[0]).toMatchObject({ title: 'Invalid Code' });
+  });
+
+  it('shows a code another tab applied, and its removal, without asking the service again', async () => {
+    unbind = bindAffiliate(localStorage, lookup);
+    await settle();
+    // What the other tab's save writes: the code, then its data (the event this tab hears last).
+    localStorage.setItem(AFFILIATE_CODE_KEY, 'RESEARCH10');
+    localStorage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(research10));
+    const changed = (newValue: string | null) =>
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: AFFILIATE_DATA_KEY, newValue, storageArea: localStorage }),
+      );
+    changed(JSON.stringify(research10));
+    expect(stores.affiliate.get()).toEqual({ status: 'applied', code: 'RESEARCH10', data: research10 });
+    expect(lookups).toEqual([]);
+    expect(toasts).toEqual([]);
+
+    localStorage.removeItem(AFFILIATE_CODE_KEY);
+    localStorage.removeItem(AFFILIATE_DATA_KEY);
+    changed(null);
+    expect(stores.affiliate.get()).toEqual({ status: 'cleared' });
   });
 
   /** A lookup whose answers the test gives, in the order it chooses. */
@@ -186,7 +208,7 @@ describe('affiliate store', () => {
     unbind = bindAffiliate(localStorage, lookup);
     bus.publish('affiliate/apply', { code: 'RESEARCH10', source });
     await settle();
-    expect(toasts).toEqual([{ title, description, variant: 'success' }]);
+    expect(toasts).toEqual([{ title, description, variant: 'success', topic: 'affiliate-code' }]);
   });
 
   it("says 'Code Issue' for a refused referral link", async () => {
@@ -222,6 +244,7 @@ describe('affiliate store', () => {
         title: 'Affiliate code removed',
         description: 'The affiliate code WITHDRAWN is no longer valid, so its discount has been removed.',
         variant: 'destructive',
+        topic: 'affiliate-code',
       },
     ]);
   });

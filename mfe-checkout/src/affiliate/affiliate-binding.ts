@@ -13,7 +13,7 @@ import {
   normalizeAffiliateCode,
   type AffiliateLookup,
 } from '@storefront/commerce';
-import { EMPTY, filter, from, map, merge, of, switchMap, tap } from 'rxjs';
+import { EMPTY, filter, from, fromEvent, map, merge, of, switchMap, tap } from 'rxjs';
 import { checkoutApi } from '../api';
 import {
   AFFILIATE_CODE_COOKIE,
@@ -35,6 +35,9 @@ const withdrawnCode = (code: string): Message => ({
   description: `The affiliate code ${code} is no longer valid, so its discount has been removed.`,
 });
 const discountApplied = (data: AffiliateDiscount) => AFFILIATE_MESSAGES.discountApplied(data.affiliateName);
+
+/** The affiliate code's toasts replace one another: an 'Invalid Code' is stale once a code applies. */
+const TOAST_TOPIC = 'affiliate-code';
 
 /** Spec section 8's toasts, by where the code came from. */
 const MESSAGES: Record<AffiliateSource, { applied(data: AffiliateDiscount): Message; refused: Message }> = {
@@ -156,7 +159,7 @@ export function bindAffiliate(
     save(storage, code, data);
   };
   const refuse = (source: AffiliateSource) => {
-    bus.publish('toast/show', { ...MESSAGES[source].refused, variant: 'destructive' });
+    bus.publish('toast/show', { ...MESSAGES[source].refused, variant: 'destructive', topic: TOAST_TOPIC });
   };
 
   /** What the service's answer about a code saved by an earlier visit (or in the cookie) does. */
@@ -166,7 +169,7 @@ export function bindAffiliate(
     checkoutOwnedStores.affiliate.set(settled);
     if (!answer.refused) return;
     forget(storage);
-    bus.publish('toast/show', { ...withdrawnCode(code), variant: 'destructive' });
+    bus.publish('toast/show', { ...withdrawnCode(code), variant: 'destructive', topic: TOAST_TOPIC });
   };
   /** What the service's answer about a code the shopper applied does. */
   const concludeApplied = (code: string, source: AffiliateSource, answer: LookupAnswer) => {
@@ -176,7 +179,11 @@ export function bindAffiliate(
       return refuse(source);
     }
     confirm(code, answer.data);
-    bus.publish('toast/show', { ...MESSAGES[source].applied(answer.data), variant: 'success' });
+    bus.publish('toast/show', {
+      ...MESSAGES[source].applied(answer.data),
+      variant: 'success',
+      topic: TOAST_TOPIC,
+    });
   };
 
   // A code applied where no script ran is in the cookie only: it is confirmed like a saved one.
@@ -217,7 +224,20 @@ export function bindAffiliate(
       }),
     )
     .subscribe((outcome) => outcome());
-  return () => outcomes.unsubscribe();
+  // Another tab applied or removed a code (having asked the service): this one shows the same. Both
+  // save and forget write the data last, so its change is the one that finds the pair complete.
+  const otherTabs = fromEvent<StorageEvent>(window, 'storage')
+    .pipe(filter((event) => event.storageArea === storage && event.key === AFFILIATE_DATA_KEY))
+    .subscribe(() => {
+      const saved = savedAffiliate(storage);
+      const code = saved.code.read();
+      const data = saved.data.read();
+      settle(code && data ? { status: 'applied', code, data } : { status: 'cleared' });
+    });
+  return () => {
+    outcomes.unsubscribe();
+    otherTabs.unsubscribe();
+  };
 }
 
 let bound = false;

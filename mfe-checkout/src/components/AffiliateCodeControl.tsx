@@ -57,13 +57,23 @@ const Toggle = styled(Button)`
  * Spec section 4's affiliate control: 'Add affiliate code' → input with Apply (disabled while
  * validating or blank) and Cancel → the applied chip '{name} - N% off' with a remove button. The
  * checkout module's affiliate store does the checking; this only asks and shows. A disclosure and
- * forms, so it works where no script runs (this module's server action applies the code); a refused code stays
- * in the input, to be corrected rather than typed again; Escape in the input cancels it and nothing
- * else (not the cart panel around it).
+ * forms, so it works where no script runs (this module's server action applies the code); a refused
+ * code stays in the input, to be corrected rather than typed again; Escape in the input cancels it and
+ * nothing else (not the cart panel around it). On a checkout its field and buttons belong to the page's
+ * order form (`orderForm`): where no script runs what was typed into the order goes with them and comes
+ * back; with a script, Enter in the field applies the code, never sends the order.
  */
-export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-panel' }) {
+export function AffiliateCodeControl({
+  source,
+  orderForm,
+}: {
+  source: 'checkout' | 'cart-panel';
+  orderForm?: string;
+}) {
   const affiliate = useAffiliate();
-  const echo = useFormEcho(ACTIONS.affiliate);
+  const own = useFormEcho(ACTIONS.affiliate);
+  const order = useFormEcho(ACTIONS.order);
+  const echo = own ?? (orderForm && order?.values.code ? order : null);
   const [editing, setEditing] = useState(echo !== null);
   const [code, setCode] = useState(echo?.values.code ?? '');
   const input = useRef<HTMLInputElement>(null);
@@ -75,7 +85,6 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
     if (disclosure.current?.open) setEditing(true);
     if (input.current?.value) setCode(input.current.value);
   }, []);
-  const action = `${pathname}${search}`;
   const inCartPanel = source === 'cart-panel' ? 'yes' : 'no';
   // Cancelling by keyboard hands focus back to the toggle, not to the page behind the panel.
   const focusToggle = useRef(false);
@@ -87,21 +96,37 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
   useEffect(() => {
     if (editing) input.current?.focus();
   }, [editing]);
+  const validating = affiliate.status === 'validating';
   const cancel = () => {
     setEditing(false);
     setCode('');
   };
+  /** Applies the code typed, read from its field: a submit that landed before the page hydrated included. */
+  const apply = async () => {
+    const typed = input.current?.value ?? code;
+    if (!typed.trim() || validating) return;
+    if (await applyAffiliateCode(typed, source)) cancel();
+    else input.current?.focus();
+  };
+  // A form of its own (the cart panel), or parts of the checkout's order form: what each submit sends.
+  const formOf = (action: string) =>
+    orderForm
+      ? { as: 'div' as const }
+      : { method: 'post', action: `${pathname}${search}`, children: <ActionField name={action} /> };
+  const sends = (action: string) => (orderForm ? { form: orderForm, name: '_action', value: action } : {});
 
   if (affiliate.status === 'applied') {
+    const { children: actionField, ...form } = formOf(ACTIONS.affiliateRemove);
     return (
-      <Chip role="status" method="post" action={action} onSubmit={(event) => event.preventDefault()}>
-        <ActionField name={ACTIONS.affiliateRemove} />
-        <input type="hidden" name="inCartPanel" value={inCartPanel} />
+      <Chip role="status" {...form} onSubmit={(event: React.FormEvent) => event.preventDefault()}>
+        {actionField}
+        {!orderForm && <input type="hidden" name="inCartPanel" value={inCartPanel} />}
         {affiliateDiscountLabel(affiliate.data.affiliateName, affiliate.data.discountRate)}
         <Button
           type="submit"
           $variant="ghost"
           aria-label="Remove affiliate code"
+          {...sends(ACTIONS.affiliateRemove)}
           onClick={(event: React.MouseEvent) => {
             event.preventDefault();
             bus.publish('affiliate/clear');
@@ -112,7 +137,7 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
       </Chip>
     );
   }
-  const validating = affiliate.status === 'validating';
+  const { children: actionField, ...form } = formOf(ACTIONS.affiliate);
   return (
     <Disclosure
       ref={disclosure}
@@ -125,38 +150,47 @@ export function AffiliateCodeControl({ source }: { source: 'checkout' | 'cart-pa
       <Toggle as="summary" ref={toggle} role="button" $variant="secondary">
         Add affiliate code
       </Toggle>
-      {echo?.message && <FormNotice message={echo.message} />}
+      {echo?.message && !echo.toast && <FormNotice message={echo.message} />}
       <Row
-        method="post"
-        action={action}
+        {...form}
         aria-label="Affiliate code"
-        onSubmit={async (event) => {
+        onSubmit={(event: React.FormEvent) => {
           event.preventDefault();
-          // Read from the field: a submit that landed before the page hydrated is replayed before state catches up.
-          const typed = String(new FormData(event.currentTarget).get('code') ?? '');
-          if (!typed.trim() || validating) return;
-          if (await applyAffiliateCode(typed, source)) cancel();
-          else input.current?.focus();
+          void apply();
         }}
-        onKeyDown={(event) => {
+        onKeyDown={(event: React.KeyboardEvent) => {
+          if (event.key === 'Enter' && orderForm && event.target === input.current) {
+            event.preventDefault();
+            void apply();
+          }
           if (event.key !== 'Escape' || validating) return;
           event.stopPropagation();
           focusToggle.current = true;
           cancel();
         }}
       >
-        <ActionField name={ACTIONS.affiliate} />
-        <input type="hidden" name="inCartPanel" value={inCartPanel} />
+        {actionField}
+        {!orderForm && <input type="hidden" name="inCartPanel" value={inCartPanel} />}
         <Input
           ref={input}
           name="code"
+          form={orderForm}
           aria-label="Affiliate code"
           placeholder="Enter affiliate code"
           value={validating ? affiliate.code : code}
           disabled={validating}
           onChange={(e) => setCode(e.target.value)}
         />
-        <Button type="submit" disabled={validating || (editing && !code.trim())}>
+        <Button
+          type="submit"
+          disabled={validating || (editing && !code.trim())}
+          {...sends(ACTIONS.affiliate)}
+          onClick={(event: React.MouseEvent) => {
+            if (!orderForm) return;
+            event.preventDefault();
+            void apply();
+          }}
+        >
           {validating ? (
             <>
               <Spinner /> Applying…

@@ -162,6 +162,8 @@ export function OrderForm({
       ref={form}
       id={formId}
       method="post"
+      // No fragment: sent back refused, the page opens at the form's message, which takes the focus (an
+      // address with a fragment would keep it from doing so).
       action={`${pathname}${search}`}
       noValidate
       aria-label="Order details"
@@ -181,7 +183,7 @@ export function OrderForm({
       {Object.entries(hiddenFields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {echo?.message && <FormNotice message={echo.message} />}
+      {echo?.message && !echo.toast && <FormNotice message={echo.message} />}
       <Section as="fieldset">
         <h2>Researcher Information</h2>
         <Fields>

@@ -1,7 +1,8 @@
 import { skuLabel, type CheckoutProduct } from '@storefront/commerce';
-import { Badge, Card, QuantityStepper, ResearchApplications } from '@storefront/ui';
+import { Badge, Button, Card, QuantityStepper, ResearchApplications } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { ACTIONS } from '../actions';
 import type { DoseChoice } from '../domain/use-dose-choice';
 import { ProductImage } from './ProductImage';
 import { VialOptions } from './VialOptions';
@@ -24,6 +25,28 @@ const Panel = styled(Card)`
   }
   & > div {
     width: 100%;
+  }
+`;
+
+/**
+ * The order form's default button, first in the page (a button outside a form that belongs to it still
+ * counts in the page's order): Enter in any field sends the order, never another of the form's buttons
+ * that stands before it here (Add to Cart, Update total).
+ */
+const DefaultSubmit = styled.button`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  border: 0;
+  padding: 0;
+`;
+
+/** Where no script keeps the figures in step, the vial and quantity chosen are priced by asking again. */
+const UpdateTotal = styled(Button)`
+  html[data-hydrated] & {
+    display: none;
   }
 `;
 
@@ -53,6 +76,14 @@ export function ProductChoice({
 }: ProductChoiceProps) {
   return (
     <Panel as="section" aria-label="Product">
+      <DefaultSubmit
+        type="submit"
+        form={form}
+        name="_action"
+        value={ACTIONS.order}
+        tabIndex={-1}
+        aria-hidden
+      />
       <ProductImage src={dose.image} alt={`${product.name} ${dose.dose} vial`} />
       <h2>{product.name}</h2>
       {detailed && <p>{product.description}</p>}
@@ -75,6 +106,9 @@ export function ProductChoice({
         <h3>Quantity</h3>
         <QuantityStepper value={quantity} onChange={setQuantity} name="quantity" form={form} />
       </div>
+      <UpdateTotal type="submit" form={form} name="_action" value={ACTIONS.recalculate} $variant="secondary">
+        Update total
+      </UpdateTotal>
       {children}
     </Panel>
   );

@@ -26,7 +26,7 @@ export function ShippedOrderColumn({
   return (
     <Column>
       <OrderSummary totals={totals} discountRate={discountRate}>
-        <AffiliateCodeControl source="checkout" />
+        <AffiliateCodeControl source="checkout" orderForm={form.formId} />
       </OrderSummary>
       <OrderForm withShipping submitLabel={`Complete Order • ${formatUsd(totals.total)}`} {...form} />
     </Column>

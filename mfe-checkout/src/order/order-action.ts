@@ -2,6 +2,7 @@ import {
   ApiError,
   checkoutProblem,
   NoCheckoutUrlError,
+  normalizeAffiliateCode,
   orderRequestSchema,
   problemSchema,
   submitFailureMessage,
@@ -15,6 +16,7 @@ import {
 } from '@storefront/routing/server-module';
 import { cartOf } from '../cart/cart-service';
 import { ACTIONS } from '../actions';
+import { applyAffiliateCode } from '../affiliate/affiliate-actions';
 import { appliedCodeOf } from '../affiliate/affiliate-service';
 import { orderFromForm, orderKey, recordFields } from './order-fields';
 
@@ -45,6 +47,9 @@ const refusal = (
  * the message the page would have shown as a toast.
  */
 export const placeOrder: ModuleAction = async (request) => {
+  // A code typed but not applied (Enter in its field, where no script runs): applied first, order kept.
+  const typedCode = normalizeAffiliateCode(request.fields.code ?? '');
+  if (typedCode && typedCode !== appliedCodeOf(request.cookies)) return applyAffiliateCode(request);
   const fields = recordFields(request.fields);
   const cartOrder = fields.get('checkout') === 'cart';
   const order = orderFromForm(fields, {

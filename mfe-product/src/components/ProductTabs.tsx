@@ -1,3 +1,4 @@
+import { useLocation, withParameter } from '@storefront/routing';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -9,7 +10,10 @@ const TabList = styled.div`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const Tab = styled.button`
+const Tab = styled.a`
+  display: inline-flex;
+  align-items: center;
+  text-decoration: none;
   flex: none;
   min-height: 44px;
   padding: 0.6rem 1rem;
@@ -35,13 +39,31 @@ export interface TabDefinition {
   content: ReactNode;
 }
 
+/** A tab's name in the address (?tab=certificate-of-analysis). */
+const slugOf = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The address parameter that names the tab a page opens on: how a tab is opened where no script runs. */
+const TAB_PARAMETER = 'tab';
+
 /**
  * WAI-ARIA tabs: one tab in the tab order, arrow keys move between tabs (Home and End jump), and the
- * selected tab's panel is labelled by it. The first tab is selected at first.
+ * selected tab's panel is labelled by it. The first tab is selected at first, or the one the address
+ * names: each tab is a link to the page with it open (?tab=…), which works where no script runs.
  */
 export function ProductTabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) {
-  const [selected, setSelected] = useState(0);
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const { pathname, search } = useLocation();
+  const named = new URLSearchParams(search).get(TAB_PARAMETER);
+  const [selected, setSelected] = useState(() =>
+    Math.max(
+      0,
+      tabs.findIndex((tab) => slugOf(tab.label) === named),
+    ),
+  );
+  const buttons = useRef<Array<HTMLAnchorElement | null>>([]);
   const baseId = useId();
 
   const select = (index: number) => {
@@ -72,13 +94,16 @@ export function ProductTabs({ tabs, label }: { tabs: TabDefinition[]; label: str
             ref={(element) => {
               buttons.current[index] = element;
             }}
-            type="button"
+            href={`${pathname}${withParameter(search, TAB_PARAMETER, index === 0 ? null : slugOf(tab.label))}`}
             role="tab"
             id={`${baseId}-tab-${index}`}
             aria-selected={index === selected}
             aria-controls={`${baseId}-panel-${index}`}
             tabIndex={index === selected ? 0 : -1}
-            onClick={() => setSelected(index)}
+            onClick={(event) => {
+              event.preventDefault();
+              setSelected(index);
+            }}
           >
             {tab.label}
           </Tab>

@@ -65,6 +65,16 @@ const Warning = styled.p`
 
 type PurchaseAction = typeof ADD_TO_CART | typeof BUY_NOW;
 
+/**
+ * What follows the quantity as it is typed: shown where a script keeps it in step. Where none runs, the
+ * button shows no total it could not keep (the checkout it leads to shows the real one).
+ */
+const ScriptedOnly = styled.span`
+  html:not([data-scripted]) & {
+    display: none;
+  }
+`;
+
 /** Whether the server showed the page again to ask the age question before a purchase (no scripts). */
 function useAskedForAge(): PurchaseAction | null {
   const adding = useFormEcho(ADD_TO_CART);
@@ -88,7 +98,11 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
   const [pending, setPending] = useState<PurchaseAction | null>(asked);
   const ageVerified = useStore(stores.ageVerified);
   const navigate = useNavigate();
-  const { added, showAdded } = useAddedFeedback();
+  // Added where the server completed the form: the page arrives saying so, as a tap with a script would.
+  const addedByServer = useFormEcho(ADD_TO_CART);
+  const { added, showAdded } = useAddedFeedback(
+    addedByServer?.outcome === 'added' && addedByServer.values.productId === product.id,
+  );
   const form = useRef<HTMLFormElement>(null);
   useFormSeed(form, (fields) => setQuantity(Number(fields.get('quantity')) || 1));
 
@@ -126,6 +140,7 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
     quantity: String(quantity),
     ageGate: 'required',
     ageConfirmed: 'yes',
+    wording: 'product-page',
   };
 
   return (
@@ -159,6 +174,8 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
         <input type="hidden" name="dose" value={product.dose} />
         <input type="hidden" name="channel" value="catalogue" />
         <input type="hidden" name="ageGate" value="required" />
+        {/* Its addition is told in the product page's words (spec section 8). */}
+        <input type="hidden" name="wording" value="product-page" />
         <Row>
           <QuantityStepper value={quantity} onChange={setQuantity} name="quantity" />
         </Row>
@@ -173,7 +190,7 @@ export function PurchasePanel({ page }: { page: ProductPage }) {
             {added ? 'Added!' : 'Add to Cart'}
           </Button>
           <Button type="submit" name="_action" value={BUY_NOW} data-cents={product.price * quantity}>
-            Buy Now - {formatUsd(product.price * quantity)}
+            Buy Now<ScriptedOnly> - {formatUsd(product.price * quantity)}</ScriptedOnly>
           </Button>
         </Actions>
       </form>

@@ -8,7 +8,7 @@ import * as z from '@storefront/schema';
  * shell, carries out `affiliate/apply` and `affiliate/clear`; 3.0.0: the cart is the checkout
  * service's, priced, and `cart/add` names a price list it knows and a picture of this site; 4.0.0: the
  * checkout module, woken by the shell as its manifest says, carries out the cart's commands), the minor
- * when one is added. Remotes declare the version they were built against, and a deploy refuses a
+ * when one is added or a payload gains an optional field (4.1.0: a toast's `topic`). Remotes declare the version they were built against, and a deploy refuses a
  * remote the live shell does not speak for.
  */
 
@@ -18,6 +18,8 @@ export const toastSchema = z.object({
   title: z.string().check(z.minLength(1)),
   description: z.optional(z.string()),
   variant: z._default(z.enum(['default', 'success', 'destructive']), 'default'),
+  /** What the toast is about: a newer toast on the same topic replaces it ('Invalid Code', then 'Applied'). */
+  topic: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
 });
 
 const cartLineIdSchema = z.string().check(z.minLength(1), z.maxLength(200));

@@ -47,15 +47,26 @@ const Notice = styled.div<{ $tone: FormMessage['tone'] }>`
   p {
     margin: 0.2rem 0 0;
   }
+  /* Focused only to be read first (see FormNotice): no control, so no ring. */
+  &:focus {
+    outline: none;
+  }
 `;
 
 /**
  * What happened to a form, said where the shopper is looking: the spec's message (a toast where a
- * script runs) beside the form the server showed again. An alert for a refusal, a status otherwise.
+ * script runs) beside the form the server showed again. An alert for a refusal, a status otherwise. A
+ * refusal takes the focus as the page opens (autofocus, so without any script too): the view goes to
+ * it, however far down the page the form is, and a screen reader reads it first.
  */
 export function FormNotice({ message }: { message: FormMessage }) {
+  const refused = message.tone === 'error';
   return (
-    <Notice $tone={message.tone} role={message.tone === 'error' ? 'alert' : 'status'}>
+    <Notice
+      $tone={message.tone}
+      role={refused ? 'alert' : 'status'}
+      {...(refused ? { tabIndex: -1, autoFocus: true } : {})}
+    >
       <strong>{message.title}</strong>
       {message.description && <p>{message.description}</p>}
     </Notice>

@@ -63,7 +63,8 @@ export interface ToastProps {
   title: string;
   description?: string;
   variant: ToastVariant;
-  onDismiss(): void;
+  /** Without one (a toast the server rendered, before any script runs) it has no dismiss button. */
+  onDismiss?(): void;
 }
 
 export function Toast({ title, description, variant, onDismiss }: ToastProps) {
@@ -87,9 +88,11 @@ export function Toast({ title, description, variant, onDismiss }: ToastProps) {
         <strong>{title}</strong>
         {description && <p>{description}</p>}
       </div>
-      <button type="button" aria-label="Dismiss notification" onClick={onDismiss}>
-        ×
-      </button>
+      {onDismiss && (
+        <button type="button" aria-label="Dismiss notification" onClick={onDismiss}>
+          ×
+        </button>
+      )}
     </ToastCard>
   );
 }

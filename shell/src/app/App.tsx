@@ -7,6 +7,7 @@ import {
   useStore,
   type ServerValues,
   type Store,
+  type ToastMessage,
 } from '@storefront/bus';
 import { Link, Route, Routes, useLocation, type ModuleRoute } from '@storefront/routing';
 import { useAfterNavigation } from './after-navigation';
@@ -68,6 +69,17 @@ const SkipLink = styled.a`
 `;
 
 const NO_RESPONSES: PreloadedResponses = {};
+
+/** The toast a form the server completed with a redirect left for this page (its echo's message). */
+const toastOf = ({ message }: FormEcho): ToastMessage | null =>
+  message
+    ? {
+        title: message.title,
+        description: message.description,
+        variant:
+          message.tone === 'error' ? 'destructive' : message.tone === 'success' ? 'success' : 'default',
+      }
+    : null;
 
 /** Whether the shopper has left the page the server rendered (for a page rendered in the browser since). */
 function useNavigatedAway(): boolean {
@@ -185,6 +197,7 @@ function SiteLayout({
   const routes = useMemo(() => routeTable(registry), [registry]);
   const links = useMemo(() => siteLinksOf(registry), [registry]);
   const cartPanel = useMemo(() => slotFiller(registry, 'cart-panel'), [registry]);
+  const [firstToast] = useState(() => (echo?.toast ? toastOf(echo) : null));
   useScrollToTopOnNavigation();
   useCartPanelClosesOnNavigation();
   useNavigationListener(onNavigate);
@@ -206,8 +219,10 @@ function SiteLayout({
         <Footer config={config} />
       </Page>
       {ageGateOpen && <AgeGate />}
-      {!ageGateOpen && cartPanel && <CartPanelHost filler={cartPanel} notices={setPanelNotices} />}
-      <Toaster panelSlot={panelNotices} />
+      {!ageGateOpen && cartPanel && (
+        <CartPanelHost filler={cartPanel} notices={setPanelNotices} first={firstToast} />
+      )}
+      <Toaster panelSlot={panelNotices} first={firstToast} />
     </SiteLinksProvider>
   );
 }

@@ -1,6 +1,6 @@
-import { bus, CART_PANEL_PARAMETER, stores, useStore } from '@storefront/bus';
+import { bus, CART_PANEL_PARAMETER, stores, useStore, type ToastMessage } from '@storefront/bus';
 import { useLocation, withParameter } from '@storefront/routing';
-import { Drawer, RemoteRegion } from '@storefront/ui';
+import { Drawer, PanelToastRegion, RemoteRegion, Toast, useHydrated } from '@storefront/ui';
 import { useCallback } from 'react';
 
 /**
@@ -13,10 +13,14 @@ import { useCallback } from 'react';
 export function CartPanelHost({
   filler,
   notices,
+  first = null,
 }: {
   filler: { remote: string; exposed: string };
   notices: (element: HTMLDivElement | null) => void;
+  /** The toast a form the server completed left for this page, shown here until the page has hydrated. */
+  first?: ToastMessage | null;
 }) {
+  const hydrated = useHydrated();
   const open = useStore(stores.cartPanelOpen);
   const { pathname, search } = useLocation();
   const close = useCallback(() => bus.publish('cart/close'), []);
@@ -27,7 +31,13 @@ export function CartPanelHost({
       onClose={close}
       closeHref={`${pathname}${withParameter(search, CART_PANEL_PARAMETER, null)}`}
     >
-      <div ref={notices} />
+      <div ref={notices}>
+        {first && !hydrated && (
+          <PanelToastRegion aria-live="polite" aria-label="Notifications">
+            <Toast title={first.title} description={first.description} variant={first.variant} />
+          </PanelToastRegion>
+        )}
+      </div>
       <RemoteRegion remote={filler.remote} exposed={filler.exposed} label="cart" />
     </Drawer>
   );

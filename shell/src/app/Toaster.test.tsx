@@ -53,4 +53,33 @@ describe('Toaster', () => {
     expect(screen.queryByText('Subscribed')).not.toBeInTheDocument();
     jest.useRealTimers();
   });
+
+  it('replaces a toast with a newer one on the same topic, and keeps the others', async () => {
+    renderInShell(<Toaster />);
+    act(() => {
+      bus.publish('toast/show', { title: 'Added to Cart' });
+      bus.publish('toast/show', { title: 'Invalid Code', variant: 'destructive', topic: 'affiliate-code' });
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid Code');
+    act(() => void bus.publish('toast/show', { title: 'Affiliate Code Applied', topic: 'affiliate-code' }));
+    expect(await screen.findByText('Affiliate Code Applied')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid Code')).not.toBeInTheDocument();
+    expect(screen.getByText('Added to Cart')).toBeInTheDocument();
+  });
+
+  it("shows only the newest toast on a phone's width", async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = (query) => ({ matches: query === '(max-width: 767px)' }) as MediaQueryList;
+    try {
+      renderInShell(<Toaster />);
+      act(() => {
+        bus.publish('toast/show', { title: 'Added to Cart', description: 'GHK-Cu - 50mg' });
+        bus.publish('toast/show', { title: 'Added to Cart', description: 'SEMAX - 10mg' });
+      });
+      expect(await screen.findByText('SEMAX - 10mg')).toBeInTheDocument();
+      expect(screen.queryByText('GHK-Cu - 50mg')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { bus, type ToastMessage } from '@storefront/bus';
+import { bus, stores, useStore, type ToastMessage } from '@storefront/bus';
 import { PanelToastRegion, Toast, ToastRegion } from '@storefront/ui';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -7,6 +7,8 @@ import { useToastPlacement } from './toast-placement';
 
 const TOAST_LIFETIME_MS = 5000;
 const MAX_TOASTS = 4;
+/** On a phone's width, or inside the open panel, only the newest toast is shown: more would cover the page. */
+const NARROW_SCREEN = '(max-width: 767px)';
 let nextId = 0;
 
 type ShownToast = ToastMessage & { id: number; message: string };
@@ -23,14 +25,26 @@ const earlyToasts =
 
 const messageOf = (toast: ToastMessage) => [toast.variant, toast.title, toast.description ?? ''].join('\n');
 
+const shownAs = (toast: ToastMessage): ShownToast => ({ ...toast, id: ++nextId, message: messageOf(toast) });
+
 /**
  * Shows every 'toast/show' event from any module; each fades after five seconds or on dismiss. One
  * toast per message: the same message again (a form sent twice with the same field missing) keeps the
- * one shown and restarts its five seconds. While a panel is open, toasts stand inside it (`panelSlot`)
- * rather than over its actions.
+ * one shown and restarts its five seconds; a toast with a topic replaces the one shown on it. On a
+ * phone, and inside an open panel, only the newest is shown. While a panel is open, toasts stand inside it (`panelSlot`)
+ * rather than over its actions. `first` is the toast a form the server completed left for this page:
+ * in the page from the server on (inside the cart panel when it is open there: CartPanelHost shows it
+ * until the page has hydrated), then timed like any other.
  */
-export function Toaster({ panelSlot = null }: { panelSlot?: HTMLElement | null }) {
-  const [toasts, setToasts] = useState<ShownToast[]>([]);
+export function Toaster({
+  panelSlot = null,
+  first = null,
+}: {
+  panelSlot?: HTMLElement | null;
+  first?: ToastMessage | null;
+}) {
+  const [toasts, setToasts] = useState<ShownToast[]>(() => (first ? [shownAs(first)] : []));
+  const panelOpen = useStore(stores.cartPanelOpen);
   const region = useRef<HTMLDivElement>(null);
   const placement = useToastPlacement(region, panelSlot ? 0 : toasts.length);
 
@@ -46,32 +60,39 @@ export function Toaster({ panelSlot = null }: { panelSlot?: HTMLElement | null }
           setToasts((current) => current.filter((shown) => shown.message !== message));
         }, TOAST_LIFETIME_MS),
       );
-      setToasts((current) =>
-        current.some((shown) => shown.message === message)
-          ? current
-          : [...current.slice(1 - MAX_TOASTS), { ...toast, id: ++nextId, message }],
-      );
+      setToasts((current) => {
+        if (current.some((shown) => shown.message === message)) return current;
+        const kept = toast.topic ? current.filter((shown) => shown.topic !== toast.topic) : current;
+        return [...kept.slice(1 - MAX_TOASTS), { ...toast, id: ++nextId, message }];
+      });
     };
     // A toast follows the paint of what raised it (a button's 'Added!'), never holds it back.
     const subscription = bus.on('toast/show').subscribe((toast) => afterNextPaint(() => show(toast)));
     earlyToasts?.unsubscribe();
+    if (first) show(first);
     publishedEarly?.forEach(show);
     publishedEarly = null;
     return () => {
       subscription.unsubscribe();
       timers.forEach(clearTimeout);
     };
+    // Once: `first` is the page's, as it arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const shown = toasts.map((toast) => (
-    <Toast
-      key={toast.id}
-      title={toast.title}
-      description={toast.description}
-      variant={toast.variant}
-      onDismiss={() => setToasts((current) => current.filter((t) => t.id !== toast.id))}
-    />
-  ));
+  const newestOnly =
+    panelSlot !== null || (typeof window !== 'undefined' && window.matchMedia?.(NARROW_SCREEN).matches);
+  const shown = toasts
+    .slice(newestOnly ? -1 : 0)
+    .map((toast) => (
+      <Toast
+        key={toast.id}
+        title={toast.title}
+        description={toast.description}
+        variant={toast.variant}
+        onDismiss={() => setToasts((current) => current.filter((t) => t.id !== toast.id))}
+      />
+    ));
   if (panelSlot) {
     return createPortal(
       <PanelToastRegion aria-live="polite" aria-label="Notifications">
@@ -82,7 +103,8 @@ export function Toaster({ panelSlot = null }: { panelSlot?: HTMLElement | null }
   }
   return (
     <ToastRegion ref={region} $placement={placement} aria-live="polite" aria-label="Notifications">
-      {shown}
+      {/* Until the panel's place for toasts exists, the panel itself shows the page's first toast. */}
+      {panelOpen ? null : shown}
     </ToastRegion>
   );
 }

@@ -1,11 +1,12 @@
 import type { HomeProduct } from '@storefront/commerce';
 import { formatUsd } from '@storefront/commerce';
-import { Badge, Button, Card, ResearchApplications, useFormSeed } from '@storefront/ui';
+import { Badge, Button, Card, ResearchApplications, useFormEcho, useFormSeed } from '@storefront/ui';
 import { useRef, useState } from 'react';
 import { Link } from '@storefront/routing';
 import styled, { css } from 'styled-components';
 import { checkoutHref } from '../../domain/home-grid';
 import { AddToCartButton } from '../AddToCartButton';
+import { ADD_TO_CART } from '../../uses';
 import { CardActions, CardPrice } from '../card-parts';
 import { CardForm } from '../CardForm';
 import { ProductImage } from '../ProductImage';
@@ -73,7 +74,11 @@ const TitleRow = styled.div`
  * with that dose; a size tapped before the page hydrated is kept.
  */
 export function HomeProductCard({ product }: { product: HomeProduct }) {
-  const [dose, setDose] = useState(product.defaultDose);
+  // The size the shopper added from this card, where the server completed its form: still chosen.
+  const added = useFormEcho(ADD_TO_CART)?.values;
+  const [dose, setDose] = useState(
+    added?.productId === product.id ? (added.dose ?? '') : product.defaultDose,
+  );
   const option = product.doses.find((d) => d.dose === dose) ?? product.doses[0]!;
   const form = useRef<HTMLFormElement>(null);
   useFormSeed(form, (fields) => setDose(String(fields.get('dose') ?? product.defaultDose)));
