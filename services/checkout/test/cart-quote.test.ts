@@ -1,7 +1,15 @@
 import { cartQuoteSchema, placedOrderSchema } from '@storefront/commerce';
 import { testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { address, HARNESS_START_MS, openCheckoutHarness, researcher, type CheckoutHarness } from './harness';
+import { Limiter } from '@storefront/service-kit';
+import {
+  address,
+  HARNESS_START_MS,
+  openCheckoutHarness,
+  researcher,
+  roomyLimits,
+  type CheckoutHarness,
+} from './harness';
 
 const cartLines = [
   { productId: 'retatrutide', dose: '10mg', quantity: 2, channel: 'storefront' },
@@ -117,5 +125,28 @@ describe.each(testDatabaseKinds())('cart quotes on %s', (kind) => {
       });
     expect(res.status).toBe(422);
     expect(res.body.title).toBe('Order Too Large');
+  });
+
+  it('refuses every affiliate code alike once a client is out of guesses: on a quote and on a view of the cart', async () => {
+    const threeGuesses = harness.sameDatabaseApp({
+      limits: {
+        ...roomyLimits(),
+        affiliateAttempts: new Limiter('affiliate-attempts', { limit: 3, windowMs: 60_000 }),
+      },
+    });
+    const quoteWith = (affiliateCode: string) =>
+      request(threeGuesses).post('/cart/quote').send({ lines: cartLines, affiliateCode });
+    const guesses = [];
+    for (const code of ['GUESS1', 'GUESS2', 'GUESS3', 'GUESS4']) guesses.push((await quoteWith(code)).status);
+    expect(guesses).toEqual([422, 422, 422, 429]);
+    // A known code is now refused as the guesses are: the answer no longer tells codes apart.
+    const known = await quoteWith('RESEARCH10');
+    expect(known.status).toBe(429);
+    expect(Number(known.headers['retry-after'])).toBeGreaterThan(0);
+    for (const code of ['RESEARCH10', 'GUESS5']) {
+      const view = await request(threeGuesses).get(`/cart?affiliateCode=${code}`);
+      expect(view.status).toBe(429);
+      expect(view.body.detail).toMatch(/^Too many affiliate code attempts\./);
+    }
   });
 });

@@ -26,7 +26,9 @@ export const chargeCodeAttempt = (attempts: Limiter, client: string) =>
 /**
  * The discount a code gives, or Invalid Code. `charge` says what a try costs: 'every-try' where a code
  * is typed (lookups, orders), 'misses' where the code is the applied one sent again with every view of
- * the cart, so a shopper's own code costs nothing while guesses still run out of budget.
+ * the cart, so a shopper's own code costs nothing while guesses still run out of budget. A client out
+ * of budget is refused whatever the code: were a known code still answered where guesses are refused,
+ * the refusal itself would tell the codes apart.
  */
 export async function discountOfCode(
   db: Database,
@@ -35,7 +37,8 @@ export async function discountOfCode(
   rawCode: string,
   charge: 'every-try' | 'misses',
 ): Promise<CodeDiscount> {
-  if (charge === 'every-try') await chargeCodeAttempt(attempts, client);
+  if (charge === 'every-try' || (await attempts.refusal(client)) !== null)
+    await chargeCodeAttempt(attempts, client);
   const discount = await findCodeDiscount(db, rawCode);
   if (discount) return discount;
   if (charge === 'misses') await chargeCodeAttempt(attempts, client);

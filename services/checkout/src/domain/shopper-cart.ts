@@ -16,8 +16,9 @@ export const quoteLinesOf = (items: readonly CartItem[]) =>
   items.map(({ productId, variant, quantity, channel }) => ({ productId, dose: variant, quantity, channel }));
 
 /**
- * The applied affiliate code's discount, or none: a code the service no longer knows (or a client out
- * of guesses) prices the cart without it. Only misses count against the client's code budget.
+ * The applied affiliate code's discount, or none: a code the service no longer knows prices the cart
+ * without it. Only misses count against the client's code budget; a client out of it is told so (429),
+ * whatever the code, as every path that looks a code up tells it.
  */
 async function appliedDiscount(
   code: string | undefined,
@@ -34,7 +35,7 @@ async function appliedDiscount(
     } = await discountOfCode(db, limits.affiliateAttempts, caller.client, code, 'misses');
     return { code: matched, affiliateId, affiliateName, discountRate };
   } catch (error) {
-    if (isRefusal(error)) return null;
+    if (isRefusal(error) && error.refusal !== 'too-many') return null;
     throw error;
   }
 }
