@@ -70,6 +70,7 @@ export default defineConfig({
       SIGN_UP_LIMIT_PER_CLIENT: '500',
       ORDER_LIMIT_PER_CLIENT: '1000',
       CART_QUOTE_LIMIT_PER_CLIENT: '10000',
+      NEW_CART_LIMIT_PER_CLIENT: '100000',
       NEWSLETTER_LIMIT_PER_CLIENT: '500',
       LOG_LEVEL: 'warn',
     },

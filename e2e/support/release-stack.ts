@@ -23,6 +23,7 @@ export const RELEASE_STACK = {
     // Fifty shoppers from one address: the limits themselves are proven by the other suites.
     ORDER_LIMIT_PER_CLIENT: '1000000',
     CART_QUOTE_LIMIT_PER_CLIENT: '1000000',
+    NEW_CART_LIMIT_PER_CLIENT: '1000000',
     AFFILIATE_LOOKUP_LIMIT: '1000000',
     // Traces go to the collector a test listens with (support/trace-collector.ts), when one listens.
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${TRACE_COLLECTOR_PORT}/v1/traces`,

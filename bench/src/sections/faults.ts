@@ -39,6 +39,7 @@ async function startStack(name: string, offset: number, env: NodeJS.ProcessEnv):
     LOG_LEVEL: 'warn',
     // Shoppers of the drills place many orders each; the limits themselves are proven by the tests.
     ORDER_LIMIT_PER_CLIENT: '100000',
+    NEW_CART_LIMIT_PER_CLIENT: '100000',
   });
   return {
     handle: new StackHandle(path.join(REPO_ROOT, stack.dataDir)),

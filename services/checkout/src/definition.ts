@@ -45,6 +45,16 @@ const configShape = {
    */
   CART_QUOTE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(240),
   CART_QUOTE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Carts one client may begin per window (an addition without a cart of its own): a household or a
+   * lab behind one address begins a few an hour; a script making one per request meets it.
+   */
+  NEW_CART_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(60),
+  NEW_CART_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60_000),
   CATALOG_SERVICE_URL: url().default(localUrl('catalog')),
   ACCOUNT_SERVICE_URL: url().default(localUrl('account')),
   /**
@@ -161,6 +171,11 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
           quotes: new Limiter(
             'cart-quotes',
             { limit: config.CART_QUOTE_LIMIT_PER_CLIENT, windowMs: config.CART_QUOTE_LIMIT_WINDOW_MS },
+            limits,
+          ),
+          newCarts: new Limiter(
+            'new-carts',
+            { limit: config.NEW_CART_LIMIT_PER_CLIENT, windowMs: config.NEW_CART_LIMIT_WINDOW_MS },
             limits,
           ),
         },

@@ -1,8 +1,9 @@
 import { shopperCartSchema, type CartAddition } from '@storefront/commerce';
 import { testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
 import request from 'supertest';
-import { addToCart, cartLines, claimCart } from '../src/store/carts-store';
-import { HARNESS_START_MS, openCheckoutHarness, type CheckoutHarness } from './harness';
+import { Limiter } from '@storefront/service-kit';
+import { ABANDONED_CART_DAYS, addToCart, cartLines, claimCart } from '../src/store/carts-store';
+import { HARNESS_START_MS, openCheckoutHarness, roomyLimits, type CheckoutHarness } from './harness';
 
 const bpcHome: CartAddition = {
   productId: 'bpc-157',
@@ -175,6 +176,64 @@ describe.each(testDatabaseKinds())('shoppers’ carts on %s', (kind) => {
       price: 1,
     });
     expect(added.body.items).toEqual([{ ...bpcHome, id: 'bpc-157-10mg' }]);
+  });
+
+  it('lets one client begin only so many carts; adding to a cart it has costs nothing', async () => {
+    const threeCarts = harness.sameDatabaseApp({
+      limits: { ...roomyLimits(), newCarts: new Limiter('new-carts', { limit: 3, windowMs: 60_000 }) },
+    });
+    const add = (cookie = '') =>
+      request(threeCarts).post('/cart/lines').set('cookie', cookie).send(line(bpcHome));
+    const cookieOf = (res: request.Response) =>
+      ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
+    const begun = [await add(), await add(), await add()];
+    expect(begun.map((res) => res.status)).toEqual([200, 200, 200]);
+    const fourth = await add();
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.detail).toMatch(/^Too many new carts\. Please wait \d+ seconds/);
+    expect(fourth.headers['set-cookie']).toBeUndefined();
+    // A shopper with a cart goes on adding to it.
+    const again = await add(cookieOf(begun[0]!));
+    expect(again.status).toBe(200);
+    expect(again.body.items[0].quantity).toBe(2);
+    const imported = await request(threeCarts)
+      .post('/cart/import')
+      .send({ items: [line(bpcHome)] });
+    expect(imported.status).toBe(429);
+  });
+
+  it(`forgets a cart no one has changed for ${ABANDONED_CART_DAYS} days; a new cart clears such carts away`, async () => {
+    const shopper = browser();
+    await shopper.send('post', '/cart/lines', line(bpcHome));
+    const abandoned = shopper.cookie().split('=')[1]!;
+    await checkout.db.query(
+      `UPDATE carts SET updated_at = now() - interval '${ABANDONED_CART_DAYS} days 1 minute' WHERE id = $1`,
+      [abandoned],
+    );
+    expect((await shopper.get('/cart')).body.items).toEqual([]);
+    // Its browser's next addition begins a new cart; the abandoned one is gone from the database.
+    await shopper.send('post', '/cart/lines', line(bpcHome));
+    expect(shopper.cookie()).not.toContain(abandoned);
+    const { rows } = await checkout.db.query('SELECT 1 FROM carts WHERE id = $1', [abandoned]);
+    expect(rows).toEqual([]);
+  });
+
+  it('keeps a cart changed within the days, and a signed-in shopper’s however long ago', async () => {
+    const shopper = browser();
+    await shopper.send('post', '/cart/lines', line(bpcHome));
+    const kept = shopper.cookie().split('=')[1]!;
+    await checkout.db.query(
+      `UPDATE carts SET updated_at = now() - interval '${ABANDONED_CART_DAYS - 1} days' WHERE id = $1`,
+      [kept],
+    );
+    const ownersCart = await addToCart(checkout.db, null, [bpcHome]);
+    await claimCart(checkout.db, ownersCart, `owner-${kind}`);
+    await checkout.db.query(`UPDATE carts SET updated_at = now() - interval '400 days' WHERE id = $1`, [
+      ownersCart,
+    ]);
+    await browser().send('post', '/cart/lines', line(bpcHome));
+    expect(await cartLines(checkout.db, kept)).toHaveLength(1);
+    expect(await cartLines(checkout.db, ownersCart)).toHaveLength(1);
   });
 
   it('treats a cookie naming no cart as no cart, and never another’s line', async () => {

@@ -42,6 +42,7 @@ export const roomyLimits = (): CheckoutLimits => ({
   orders: new Limiter('orders', { limit: 100_000, windowMs: 60_000 }),
   affiliateAttempts: new Limiter('affiliate-attempts', { limit: 100_000, windowMs: 60_000 }),
   quotes: new Limiter('cart-quotes', { limit: 100_000, windowMs: 60_000 }),
+  newCarts: new Limiter('new-carts', { limit: 100_000, windowMs: 60_000 }),
 });
 
 export const HARNESS_START_MS = 60_000;

@@ -431,6 +431,7 @@ describe('per-client limits on order creation', () => {
         orders: new Limiter('orders', { limit: 3, windowMs: 60_000 }),
         affiliateAttempts: new Limiter('affiliate-attempts', { limit: 2, windowMs: 60_000 }),
         quotes: new Limiter('cart-quotes', { limit: 6, windowMs: 60_000 }),
+        newCarts: new Limiter('new-carts', { limit: 6, windowMs: 60_000 }),
       },
       'loopback',
     );

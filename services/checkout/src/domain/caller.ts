@@ -7,11 +7,12 @@ export interface Caller {
 }
 
 /**
- * Per-client budgets: orders made (each one a payment link), affiliate codes tried, and carts priced
- * (each a call to the catalog).
+ * Per-client budgets: orders made (each one a payment link), affiliate codes tried, carts priced (each
+ * a call to the catalog), and carts begun (each a row kept until it is abandoned).
  */
 export interface CheckoutLimits {
   orders: Limiter;
   affiliateAttempts: Limiter;
   quotes: Limiter;
+  newCarts: Limiter;
 }

@@ -3,11 +3,12 @@ import { DomainError, isRefusal } from '@storefront/service-kit';
 import type { AccountSessions } from '../account-sessions';
 import { cartLines } from '../store/carts-store';
 import { discountOfCode } from './affiliate-discount';
-import type { Caller } from './caller';
+import type { Caller, CheckoutLimits } from './caller';
 import { priceLines, type QuoteServices } from './quote-cart';
 
 export interface CartServices extends QuoteServices {
   accounts: AccountSessions;
+  limits: QuoteServices['limits'] & Pick<CheckoutLimits, 'newCarts'>;
 }
 
 const UNPRICED = 'Prices cannot be confirmed right now. Please try again shortly.';

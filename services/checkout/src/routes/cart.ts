@@ -7,7 +7,7 @@ import {
 } from '@storefront/commerce';
 import { parseInput } from '@storefront/service-kit';
 import { Router, type Request, type Response } from 'express';
-import { addToCart, cartIdOf, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
+import { addToCart, cartIdOf, cartIsKept, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
 import { callerOf } from './caller';
 import { cartAdditionsOf } from '../domain/cart-additions';
 import { quoteCart } from '../domain/quote-cart';
@@ -66,10 +66,18 @@ export function cartRoutes(services: CartServices, cookie: CartCookieSettings): 
 
   router.get('/cart', (req, res) => answer(req, res, cartIdFrom(req)));
 
+  /** The cart an addition goes to: the browser's, or a new one, on the client's budget of new carts. */
+  const cartToAddTo = async (req: Request) => {
+    const cartId = cartIdFrom(req);
+    if (!(await cartIsKept(services.db, cartId)))
+      await services.limits.newCarts.charge(callerOf(req).client, 'new carts');
+    return cartId;
+  };
+
   router.post('/cart/lines', async (req, res) => {
     const line = parseInput(cartLineRequestSchema, req.body ?? {});
     const additions = await cartAdditionsOf([line], services.pricing, callerOf(req).requestId);
-    const cartId = await addToCart(services.db, cartIdFrom(req), additions);
+    const cartId = await addToCart(services.db, await cartToAddTo(req), additions);
     remember(res, cartId);
     await answer(req, res, cartId);
   });
@@ -78,7 +86,7 @@ export function cartRoutes(services: CartServices, cookie: CartCookieSettings): 
     const { items } = parseInput(cartImportSchema, req.body ?? {});
     if (items.length === 0) return answer(req, res, cartIdFrom(req));
     const additions = await cartAdditionsOf(items, services.pricing, callerOf(req).requestId);
-    const cartId = await addToCart(services.db, cartIdFrom(req), additions);
+    const cartId = await addToCart(services.db, await cartToAddTo(req), additions);
     remember(res, cartId);
     await answer(req, res, cartId);
   });

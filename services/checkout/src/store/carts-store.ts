@@ -34,22 +34,45 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const cartIdOf = (value: string | undefined): string | null =>
   value !== undefined && UUID.test(value) ? value : null;
 
-/** A cart's lines in the order they were first added; none for a cart that does not exist. */
+/**
+ * A cart no one has changed for this long is abandoned, and removed (a signed-in shopper's cart is
+ * kept with their account). The README says so.
+ */
+export const ABANDONED_CART_DAYS = 30;
+const KEPT = `(carts.user_id IS NOT NULL OR carts.updated_at >= now() - interval '${ABANDONED_CART_DAYS} days')`;
+/** How many abandoned carts each new cart clears away, so that they never pile up. */
+const REMOVED_PER_NEW_CART = 50;
+
+/** A cart's lines in the order they were first added; none for a cart that does not exist (or is abandoned). */
 export async function cartLines(db: Queryable, cartId: string): Promise<CartItem[]> {
   const { rows } = await db.query<LineRow>(
     `SELECT product_id, dose, channel, quantity, name, image, price_seen_cents
-       FROM cart_lines WHERE cart_id = $1 ORDER BY added_at, product_id, dose, channel`,
+       FROM cart_lines JOIN carts ON carts.id = cart_lines.cart_id
+      WHERE cart_id = $1 AND ${KEPT}
+      ORDER BY added_at, product_id, dose, channel`,
     [cartId],
   );
   return rows.map(toItem);
 }
 
-/** The cart with that id if it exists, else a new one: a cookie may outlive its cart. */
+/** Whether `cartId` names a cart still kept: an addition to anything else begins a new one. */
+export async function cartIsKept(db: Queryable, cartId: string | null): Promise<boolean> {
+  if (!cartId) return false;
+  const { rows } = await db.query(`SELECT 1 FROM carts WHERE id = $1 AND ${KEPT}`, [cartId]);
+  return rows.length > 0;
+}
+
+/** The cart with that id if it is kept, else a new one: a cookie may outlive its cart. */
 async function existingOrNewCart(tx: Queryable, cartId: string | null): Promise<string> {
   if (cartId) {
-    const { rowCount } = await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+    const { rowCount } = await tx.query(`UPDATE carts SET updated_at = now() WHERE id = $1 AND ${KEPT}`, [
+      cartId,
+    ]);
     if (rowCount > 0) return cartId;
   }
+  await tx.query(
+    `DELETE FROM carts WHERE id IN (SELECT id FROM carts WHERE NOT ${KEPT} LIMIT ${REMOVED_PER_NEW_CART})`,
+  );
   const { rows } = await tx.query<{ id: string }>('INSERT INTO carts DEFAULT VALUES RETURNING id');
   return rows[0]!.id;
 }
@@ -102,6 +125,8 @@ async function lineKey(db: Queryable, cartId: string, lineId: string) {
 export async function setLineQuantity(db: Database, cartId: string, lineId: string, quantity: number) {
   const key = await lineKey(db, cartId, lineId);
   if (!key) return;
+  // A change keeps the cart from being taken for abandoned.
+  await db.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
   await (quantity === 0
     ? db.query(
         'DELETE FROM cart_lines WHERE cart_id = $1 AND product_id = $2 AND dose = $3 AND channel = $4',
@@ -130,9 +155,10 @@ export function claimCart(db: Database, cartId: string | null, userId: string): 
       [userId],
     );
     const { rows: browsers } = cartId
-      ? await tx.query<{ id: string }>('SELECT id FROM carts WHERE id = $1 AND user_id IS NULL FOR UPDATE', [
-          cartId,
-        ])
+      ? await tx.query<{ id: string }>(
+          `SELECT id FROM carts WHERE id = $1 AND user_id IS NULL AND ${KEPT} FOR UPDATE`,
+          [cartId],
+        )
       : { rows: [] };
     const own = owned[0]?.id;
     const anonymous = browsers[0]?.id;
