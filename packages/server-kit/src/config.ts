@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { trustProxySetting } from './client-address';
 
@@ -29,7 +30,11 @@ export const DEVELOPMENT_SERVICE_KEY = 'development-service-key-not-for-producti
 
 /** Settings every service takes, before its own. */
 export const baseConfigShape = {
-  NODE_ENV: z.string().default('development'),
+  // Matched without regard to case or spaces: 'Production' must not skip every production rule.
+  NODE_ENV: z
+    .string()
+    .default('development')
+    .transform((value) => value.trim().toLowerCase()),
   HOST: z.string().default('127.0.0.1'),
   TRUST_PROXY: trustProxySetting(),
   /** Presented by one service to another's /internal routes. */
@@ -113,7 +118,8 @@ export function loadConfig<S extends z.ZodRawShape>(
 export interface ProductionRule<Config> {
   variable: string;
   unsafe(config: Config): boolean;
-  problem?: string;
+  /** What is wrong, when it is not being left at the development default. */
+  problem?: string | ((config: Config) => string);
   fix: string;
 }
 
@@ -131,20 +137,38 @@ export const embeddedDatabaseRule: ProductionRule<{ DATABASE_URL?: string }> = {
   fix: 'set the postgres:// URL of its database',
 };
 
-const LOCAL_HOSTS = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0)$/i;
+/** This machine's own addresses, however spelled: 127.0.0.0/8, ::1, unspecified, and IPv4 mapped in IPv6. */
+const THIS_MACHINE = new BlockList();
+THIS_MACHINE.addSubnet('127.0.0.0', 8, 'ipv4');
+THIS_MACHINE.addAddress('0.0.0.0', 'ipv4');
+THIS_MACHINE.addAddress('::1', 'ipv6');
+THIS_MACHINE.addAddress('::', 'ipv6');
+THIS_MACHINE.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+THIS_MACHINE.addAddress('::ffff:0.0.0.0', 'ipv6');
 
-/** Whether a URL names this machine rather than an address anyone else can reach. */
+/**
+ * Whether a URL names this machine rather than an address anyone else can reach: a name under
+ * localhost (with or without the root's trailing dot), or an address of this machine as the URL parser
+ * spells it (decimal and hexadecimal IPv4 become dotted; IPv6 is bracketed).
+ */
 export function isLocalAddress(address: string): boolean {
+  let hostname: string;
   try {
-    return LOCAL_HOSTS.test(new URL(address).hostname);
+    hostname = new URL(address).hostname.toLowerCase().replace(/\.+$/, '');
   } catch {
     return false;
   }
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
+  const ip = hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(ip);
+  return family !== 0 && THIS_MACHINE.check(ip, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /**
- * A public address (the site's, or one a payment provider calls) that must not be this machine's in
- * production: canonical links, payment redirects and confirmation emails would point there.
+ * A public address (the site's, or one a payment provider calls) that must be reachable and private
+ * in production: not this machine's (canonical links, payment redirects and confirmation emails would
+ * point there), and https:// (cookies are marked Secure only for an https site, and card payments
+ * come back to it).
  */
 export const publicAddressRule = <Variable extends string>(
   variable: Variable,
@@ -152,9 +176,10 @@ export const publicAddressRule = <Variable extends string>(
   variable,
   unsafe: (config) => {
     const address = config[variable];
-    return address !== undefined && isLocalAddress(address);
+    return address !== undefined && (isLocalAddress(address) || !address.startsWith('https://'));
   },
-  problem: 'points at this machine (localhost)',
+  problem: (config) =>
+    isLocalAddress(config[variable]!) ? 'points at this machine (localhost)' : 'is not an https:// address',
   fix: 'set the public https:// address shoppers and providers reach',
 });
 
@@ -166,5 +191,8 @@ export function productionProblems<Config extends { NODE_ENV: string }>(
   if (config.NODE_ENV !== 'production') return [];
   return rules
     .filter((rule) => rule.unsafe(config))
-    .map((rule) => `${rule.variable}: ${rule.problem ?? 'left at its development default'}; ${rule.fix}`);
+    .map((rule) => {
+      const problem = typeof rule.problem === 'function' ? rule.problem(config) : rule.problem;
+      return `${rule.variable}: ${problem ?? 'left at its development default'}; ${rule.fix}`;
+    });
 }

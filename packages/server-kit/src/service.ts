@@ -67,7 +67,11 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
    * checked with the production rules, before anything is opened.
    */
   requirements?(config: ServiceConfig<S>): string[];
-  /** Runs after migrations at every start; for data only the embedded development default should have. */
+  /**
+   * Runs after migrations at every start: prepares the service's data before it serves (a development
+   * database's demo rows), and checks it. A ConfigError
+   * thrown here refuses the start as a bad setting does (exit 78, the problem named).
+   */
   seed?(context: ServiceContext<ServiceConfig<S>>): Promise<void>;
   start(context: ServiceContext<ServiceConfig<S>>): ServiceParts | Promise<ServiceParts>;
 }
@@ -173,7 +177,15 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     : null;
   const context: ServiceContext<ServiceConfig<S>> = { config, db, logger, limits, endpoints };
   let stopping = false;
-  await definition.seed?.(context);
+  try {
+    await definition.seed?.(context);
+  } catch (error) {
+    // The data refused as a setting is (production finding development rows): named, and exit 78.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    await db.close();
+    process.exit(78);
+  }
   const parts = await definition.start(context);
   const metrics = new ProcessMetrics(`${definition.name}-service`);
   const release = config.STOREFRONT_RELEASE ?? definition.version;

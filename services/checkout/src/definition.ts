@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  ConfigError,
   DEFAULT_PORTS,
   DEFAULT_SITE_URL,
   Limiter,
@@ -13,7 +14,7 @@ import { checkoutRoutes } from './app';
 import { createAccountSessions } from './account-sessions';
 import { createCatalogPricing } from './catalog-client';
 import { createSquareGateway } from './payments/square-gateway';
-import { addAffiliate, DEMO_AFFILIATE } from './store/affiliates-store';
+import { addAffiliate, DEMO_AFFILIATE, findAffiliateDiscount } from './store/affiliates-store';
 import { version } from '../package.json';
 
 /** The local payment sandbox's settings: the development defaults, which production refuses. */
@@ -91,6 +92,15 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   seed: async ({ db, config }) => {
+    // Production reads the data too, not only its settings: a database seeded in development keeps the
+    // public demo code, which anyone reading this repository could use.
+    if (config.NODE_ENV === 'production') {
+      if (await findAffiliateDiscount(db, DEMO_AFFILIATE.code))
+        throw new ConfigError('checkout', [
+          `affiliates: the public demo code ${DEMO_AFFILIATE.code} is active in this database (seeded in development); disable it with npm run affiliates -- disable ${DEMO_AFFILIATE.code}`,
+        ]);
+      return;
+    }
     const demo = config.DEMO_AFFILIATE_CODE ? config.DEMO_AFFILIATE_CODE === 'true' : db.kind === 'pglite';
     if (demo) await addAffiliate(db, DEMO_AFFILIATE);
   },

@@ -1,7 +1,19 @@
 import path from 'node:path';
-import { readServiceConfig } from '@storefront/service-kit';
-import { startRefused } from '@storefront/service-kit/testing';
+import { memoryLimits, readServiceConfig } from '@storefront/service-kit';
+import {
+  openTestDatabase,
+  silentLogger,
+  startRefused,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '@storefront/service-kit/testing';
 import { checkoutService } from '../src/definition';
+import {
+  addAffiliate,
+  DEMO_AFFILIATE,
+  disableAffiliate,
+  findAffiliateDiscount,
+} from '../src/store/affiliates-store';
 
 /** Every production setting set as a real deployment would; a test then spoils one. */
 const SOUND_PRODUCTION = {
@@ -76,4 +88,66 @@ describe('checkout in production', () => {
       }
     },
   );
+
+  it.each([
+    ['http://localhost.:3000', 'points at this machine (localhost)'],
+    ['http://[::ffff:127.0.0.1]:3000', 'points at this machine (localhost)'],
+    ['http://2130706433:3000', 'points at this machine (localhost)'],
+    ['http://shop.example', 'is not an https:// address'],
+  ])('refuses SITE_URL %s: it %s', (address, problem) => {
+    expect(refusal({ ...SOUND_PRODUCTION, SITE_URL: address })).toContain(`SITE_URL: ${problem}`);
+  });
+
+  it.each(['Production', 'PRODUCTION', ' production '])(
+    'holds NODE_ENV=%p to every production rule',
+    (nodeEnv) => {
+      expect(refusal({ ...SOUND_PRODUCTION, NODE_ENV: nodeEnv })).toBe('');
+      expect(refusal({ ...SOUND_PRODUCTION, NODE_ENV: nodeEnv, SERVICE_KEY: undefined })).toContain(
+        'SERVICE_KEY: left at its development default',
+      );
+    },
+  );
 });
+
+describe.each(testDatabaseKinds())(
+  'checkout in production, on a database seeded in development (%s)',
+  (kind) => {
+    let database: TestDatabase;
+    beforeEach(async () => {
+      database = await openTestDatabase(kind, path.join(__dirname, '../migrations'));
+    });
+    afterEach(() => database.dispose());
+
+    const productionStart = () =>
+      checkoutService.seed!({
+        config: readServiceConfig(checkoutService, SOUND_PRODUCTION),
+        db: database.db,
+        logger: silentLogger(),
+        limits: memoryLimits,
+        endpoints: null,
+      });
+
+    it('refuses to start while the public demo code is active, and starts once it is disabled', async () => {
+      await addAffiliate(database.db, DEMO_AFFILIATE);
+      await expect(productionStart()).rejects.toThrow(
+        'affiliates: the public demo code RESEARCH10 is active in this database (seeded in development); disable it with npm run affiliates -- disable RESEARCH10',
+      );
+      await disableAffiliate(database.db, DEMO_AFFILIATE.code);
+      await expect(productionStart()).resolves.toBeUndefined();
+      expect(await findAffiliateDiscount(database.db, DEMO_AFFILIATE.code)).toBeNull();
+    });
+
+    (kind === 'postgres' ? it : it.skip)('exits 78 naming the demo code, as for a bad setting', async () => {
+      await addAffiliate(database.db, DEMO_AFFILIATE);
+      const { rows } = await database.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const { code, stderr } = await startRefused(path.join(__dirname, '../src/main.ts'), {
+        ...SOUND_PRODUCTION,
+        DATABASE_URL: process.env.TEST_DATABASE_URL!,
+        DATABASE_SCHEMA: rows[0]!.schema,
+        PORT: '1',
+      });
+      expect(code).toBe(78);
+      expect(stderr).toContain('the public demo code RESEARCH10 is active in this database');
+    });
+  },
+);
