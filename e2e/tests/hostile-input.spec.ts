@@ -243,6 +243,42 @@ function pageProbes(path: string): Probe[] {
   );
 }
 
+/** Every name a plain object inherits: a handler table looked up through the prototype finds them all. */
+const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype);
+
+/** The pages whose forms post back to themselves, where the shell's server dispatches an action. */
+const FORM_PAGES = ['/', '/catalog', '/auth', '/product/bpc-157', '/checkout/bpc-157', '/cart-checkout'];
+
+/**
+ * Form posts, as a page of the shop sends them (same origin, urlencoded), naming as the action (bare,
+ * qualified by a module, or as the module) and as a field every inherited name, and actions no module
+ * has: each must be refused or answered, never a 5xx.
+ */
+function formProbes(origin: URL, path: string): Probe[] {
+  const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: origin.origin };
+  const post = (fields: Record<string, string>): Probe => ({
+    method: 'POST',
+    path,
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  });
+  return [
+    ...INHERITED_NAMES.flatMap((name) => [
+      post({ _action: name }),
+      post({ _action: `checkout/${name}` }),
+      post({ _action: `${name}/cart-add` }),
+      post({ _action: `${name}/${name}` }),
+      post({ _action: 'checkout/cart-add', [name]: '1', productId: name, dose: name, channel: name }),
+      post({ _action: 'content/newsletter', email: name, name }),
+    ]),
+    post({}),
+    post({ _action: '' }),
+    post({ _action: 'nobody/nothing' }),
+    post({ _action: '/'.repeat(500) }),
+    post({ _action: 'checkout/cart-add', quantity: '1e309', productId: 'bpc-157', dose: '10mg' }),
+  ];
+}
+
 test('no public endpoint answers a hostile request with a 5xx or a glimpse of its internals', async ({
   baseURL,
 }) => {
@@ -252,6 +288,7 @@ test('no public endpoint answers a hostile request with a 5xx or a glimpse of it
     ...JSON_ENDPOINTS.flatMap(bodyProbes),
     ...GET_ENDPOINTS.flatMap(pathProbes),
     ...PAGE_PATHS.flatMap(pageProbes),
+    ...FORM_PAGES.flatMap((path) => formProbes(origin, path)),
     // Every method on every path, and paths that do not exist.
     ...GET_ENDPOINTS.flatMap((path) => ['PUT', 'DELETE', 'PATCH'].map((method) => ({ method, path }))),
     { method: 'GET', path: '/api/catalog/%2e%2e/%2e%2e/%2e%2e/etc/passwd' },
