@@ -132,3 +132,30 @@ test.describe('in the browser', () => {
     await context.close();
   });
 });
+
+test("a page showing a visitor's order, and every form's answer, is kept by no one", async ({
+  request,
+  baseURL,
+}) => {
+  // An order's page: asked twice by strangers, rendered for each and sent for no cache to keep.
+  for (let asked = 0; asked < 2; asked++) {
+    const order = await request.get('/success?session_id=cs_someone_elses_order', {
+      headers: { cookie: '' },
+    });
+    expect(order.headers()['cache-control']).toBe('private, no-store');
+  }
+  // A form's answer, refused or completed.
+  const refused = await request.post('/auth', {
+    form: { _action: 'account/sign-in', email: 'nobody@lab.example', password: 'wrong password' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(refused.headers()['cache-control']).toBe('private, no-store');
+  const added = await request.post('/catalog', {
+    form: { _action: 'checkout/cart-add', productId: 'bpc-157', dose: '10mg', channel: 'catalogue' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(303);
+  expect(added.headers()['cache-control']).toBe('private, no-store');
+});

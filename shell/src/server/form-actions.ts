@@ -12,6 +12,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_VERIFIED_COOKIE } from '../app/age-verification';
 import type { PageOutcome } from './pages';
 import { flashCookie } from './flash';
+import { OWN_PAGE } from './page-writer';
 import { fromThisOrigin } from './same-origin';
 import type { ShopperView } from './shopper-view';
 import type { VisitorClues } from './visitor';
@@ -90,12 +91,14 @@ export function formActions(options: FormActionsOptions): RequestHandler[] {
       logger.error({ requestId: requestIdOf(req), redirect: result.redirect }, 'a form led off the site');
       res
         .status(502)
+        .set('Cache-Control', OWN_PAGE)
         .type('text/plain')
         .send('This could not be done right now. Please go back and try again.');
       return;
     }
     if (result.flash) res.append('Set-Cookie', flashCookie(result.flash, secure));
-    res.redirect(303, result.redirect);
+    // A form's answer is the visitor's own (it sets their cookies): no cache keeps it.
+    res.set('Cache-Control', OWN_PAGE).redirect(303, result.redirect);
   }
 
   /**
