@@ -37,7 +37,7 @@ describe('a canary judged against the live release', () => {
       why: 'p95 1000 ms on the canary against 10 ms live',
     });
     expect(judgeCanary(figures(500, 0, 0, 0), figures(40, 0, 0, 4), false)?.why).toBe(
-      "4 failures in shoppers' browsers on the canary against 0 live",
+      "4 shoppers' browsers reported the canary failing, against 0 live",
     );
   });
 

@@ -84,7 +84,10 @@ const RULES = {
   /** Answers needed before its latency counts; a p95 above twice the live one plus this fails it. */
   minRequestsForLatency: 50,
   latencyAllowanceSeconds: 0.1,
-  /** Browser errors needed before they count; above three times the live rate per answer fails it. */
+  /**
+   * Shoppers whose browsers reported the release failing (each counted once, by the shell) needed
+   * before they count; above three times the live rate per answer fails it.
+   */
   minBrowserErrors: 3,
 };
 
@@ -132,7 +135,7 @@ export function judgeCanary(
   if (canary.browserErrors >= RULES.minBrowserErrors && perAnswer(canary) > 3 * perAnswer(live) + 0.01)
     return {
       outcome: 'canary-rollback',
-      why: `${canary.browserErrors} failures in shoppers' browsers on the canary against ${live.browserErrors} live`,
+      why: `${canary.browserErrors} shoppers' browsers reported the canary failing, against ${live.browserErrors} live`,
       figures,
     };
   if (watchedEnough)

@@ -12,6 +12,8 @@ export const RELEASE_STACK = {
   offset: 250,
   baseURL: 'http://127.0.0.1:3250',
   dataDir: path.join(ROOT, '.data/e2e-releases'),
+  /** The secret the stack's parts share (the shell signs canary buckets with it): a test's own. */
+  serviceKey: 'release-suite-service-key-0123456789',
   /** What npm start and the deploy commands are given: the same stack, its registry in PostgreSQL. */
   env: (databaseUrl: string): Record<string, string> => ({
     STOREFRONT_PORT_OFFSET: '250',
@@ -19,6 +21,7 @@ export const RELEASE_STACK = {
     STOREFRONT_SCHEMA_PREFIX: 'rel_',
     DATABASE_URL: databaseUrl,
     SITE_URL: 'http://127.0.0.1:3250',
+    SERVICE_KEY: 'release-suite-service-key-0123456789',
     LOG_LEVEL: 'warn',
     // Fifty shoppers from one address: the limits themselves are proven by the other suites.
     ORDER_LIMIT_PER_CLIENT: '1000000',

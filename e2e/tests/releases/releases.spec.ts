@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openArtifacts } from '@storefront/artifact-store';
+import { openArtifacts, signedBucket } from '@storefront/artifact-store';
 import { Client } from 'pg';
 import { runDrill, StackHandle, postgresLedger, type ShopperStep } from '@storefront/delivery/faults';
 import { RELEASE_STACK, ROOT, runCommand, TRACE_COLLECTOR_PORT } from '../../support/release-stack';
@@ -319,8 +319,9 @@ test('a content release without the newsletter the home page embeds is refused, 
 });
 
 test('a canary whose service fails a third of orders is rolled back by itself within 30 s, and the record says why', async () => {
-  // Every shopper keeps a place: one in ten of them falls in a 10 % canary.
-  const cookie = (shopper: number) => `storefront-bucket=${(shopper * 2) % 100}`;
+  // Every shopper keeps a place (as the shell signs it): one in ten of them falls in a 10 % canary.
+  const cookie = (shopper: number) =>
+    `storefront-bucket=${signedBucket((shopper * 2) % 100, RELEASE_STACK.serviceKey)}`;
   let canaryLines: Array<{ at: number; text: string }> = [];
   let output = '';
   const outcome = await underLoad(

@@ -1,5 +1,6 @@
 export * from './registry';
 export * from './records';
+export * from './canary-bucket';
 export * from './build-files';
 export * from './bucket-builds';
 export * from './bucket-config';

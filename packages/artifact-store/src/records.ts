@@ -120,9 +120,6 @@ export function toPublicRegistry(
   return { modules };
 }
 
-/** A shopper's place in canaries: a number from 0 to 99, kept in a cookie so that they stay there. */
-export const CANARY_BUCKET_COOKIE = 'storefront-bucket';
-
 /** Whether a shopper in `bucket` is given the module's canary (when it has one). */
 export const inCanary = (registry: Registry, module: string, bucket: number | undefined) => {
   const canary = registry.modules[module]?.canary;

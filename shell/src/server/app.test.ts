@@ -593,6 +593,7 @@ describe('shell server', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
       SITE_URL: 'https://shop.example',
+      SERVICE_KEY: 'a-real-secret-of-enough-length-1234',
     };
     const refusal = (env: NodeJS.ProcessEnv) => {
       try {
@@ -610,6 +611,12 @@ describe('shell server', () => {
     it('refuses the one-module loop', () => {
       expect(refusal({ ...sound, DEV_SESSION_FILE: '/tmp/dev-session.json' })).toContain(
         'DEV_SESSION_FILE: set, which lets a developer load a module from a dev server',
+      );
+    });
+
+    it('refuses the development service key, with which anyone could sign their own canary bucket', () => {
+      expect(refusal({ ...sound, SERVICE_KEY: undefined })).toContain(
+        'SERVICE_KEY: left at its development default',
       );
     });
 

@@ -8,6 +8,7 @@ import {
   notFoundHandler,
   problemHandler,
   ServiceEndpoints,
+  type LimitStore,
   type Logger,
   type ProcessMetrics,
   type Tracing,
@@ -95,6 +96,8 @@ export interface ShellArtifacts {
   metrics?: ProcessMetrics;
   /** Traces API requests through the gateway (started by main.ts). */
   tracing?: Tracing;
+  /** Where the shell's counters live (Redis, shared by every shell, when main.ts has one). */
+  limits?: LimitStore;
 }
 
 /**
@@ -105,7 +108,7 @@ export interface ShellArtifacts {
  */
 export function createShellServer(
   config: ShellConfig,
-  { files, registry, metrics, tracing }: ShellArtifacts,
+  { files, registry, metrics, tracing, limits }: ShellArtifacts,
   logger: Logger,
   renderer: PageRenderer | null = loadPageRenderer(
     config.SHELL_DIST,
@@ -208,7 +211,16 @@ export function createShellServer(
   });
   if (loop) app.use(loop.routes(() => views.forBucket(undefined).live));
 
-  if (metrics) app.post('/__errors', browserErrorRoute(metrics, registry));
+  if (metrics)
+    app.post(
+      '/__errors',
+      browserErrorRoute({
+        metrics,
+        servedRelease: (req, module) => views.forRequest(req).live.modules[module]?.version,
+        limits,
+        trustProxy: config.TRUST_PROXY,
+      }),
+    );
   app.use(seoRoutes({ siteUrl: config.SITE_URL, readRegistry: registry, getApi, logger }));
 
   // Pages are compressed as they are sent; scripts were compressed when they were built.
@@ -281,7 +293,7 @@ export function createShellServer(
   const canaryRunning = () => Object.values(registry().modules).some((record) => record.canary);
   return (req, res) => {
     if (!shedder.admit(req, res)) return;
-    assignBucket(req, res, canaryRunning());
+    assignBucket(req, res, canaryRunning(), config.SERVICE_KEY);
     if (req.url?.startsWith('/api/')) return api.handle(req, res);
     metrics?.observe(req, res, () => ({
       module: 'shell',

@@ -1,8 +1,16 @@
-import type { Registry } from '@storefront/artifact-store';
-import type { ProcessMetrics } from '@storefront/service-kit';
-import express, { type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import express from 'express';
+import {
+  clientAddress,
+  Limiter,
+  memoryLimits,
+  type LimitStore,
+  type ProcessMetrics,
+  type TrustProxy,
+} from '@storefront/service-kit';
 import { Counter } from 'prom-client';
 import { z } from 'zod';
+import { fromThisOrigin } from './same-origin';
 
 /** What a page reports when a module fails in the shopper's browser. */
 const reportSchema = z.object({
@@ -11,29 +19,65 @@ const reportSchema = z.object({
   kind: z.enum(['render', 'chunk-load', 'unhandled-rejection', 'error']),
 });
 
+export interface BrowserErrorOptions {
+  metrics: ProcessMetrics;
+  /** The release of `module` this request's shopper is served (their canary bucket's view). */
+  servedRelease(req: Request, module: string): string | undefined;
+  /** Where the counters live: shared by every shell when they have a Redis. */
+  limits?: LimitStore;
+  trustProxy: TrustProxy;
+}
+
+/** Reports one client may send a minute: a page failing over and over sends a few, a script thousands. */
+const REPORTS_PER_MINUTE = 20;
+/** A client counts once per release a day, however often its pages report. */
+const CLIENT_COUNTED_FOR_MS = 24 * 3600 * 1000;
+
 /**
  * `POST /__errors`: a module's failure in a shopper's browser (a render that threw, a chunk that did not
- * load, an unhandled rejection), counted by module, release and kind, so that a release failing in
- * browsers is seen (a canary is judged by it). Only modules and releases the registry knows are
- * counted, so the labels stay few whatever a page sends; the answer is 204 either way.
+ * load, an unhandled rejection). A canary is judged by these, so a report counts only when a page of
+ * this site sent it (a beacon is same-origin), for the release of that module this client is served,
+ * from a client within its few reports a minute; and each client counts once per release: the figure
+ * is how many shoppers saw the release fail, which no one client can raise, and which reports forged
+ * against the live release cannot swell to hide a bad canary. The answer is 204 whatever was counted.
  */
-export function browserErrorRoute(metrics: ProcessMetrics, registry: () => Registry): RequestHandler[] {
-  const errors = new Counter({
+export function browserErrorRoute({
+  metrics,
+  servedRelease,
+  limits = memoryLimits,
+  trustProxy,
+}: BrowserErrorOptions): RequestHandler[] {
+  const shoppers = new Counter({
     name: 'storefront_browser_errors_total',
-    help: "Failures of a module in shoppers' browsers, by module, release and kind",
+    help: 'Shoppers whose browser reported a module failing, each once a day per release, by module, release and kind',
     labelNames: ['module', 'release', 'kind'],
     registers: [metrics.registry],
   });
+  const reports = new Limiter(
+    'browser-error-reports',
+    { limit: REPORTS_PER_MINUTE, windowMs: 60_000 },
+    limits,
+  );
+  const counted = new Limiter(
+    'browser-error-shoppers',
+    { limit: 1, windowMs: CLIENT_COUNTED_FOR_MS },
+    limits,
+  );
+  const count = async (req: Request) => {
+    if (!fromThisOrigin(req)) return;
+    const report = reportSchema.safeParse(req.body);
+    if (!report.success) return;
+    const { module, version, kind } = report.data;
+    const client = clientAddress(req, trustProxy);
+    if ((await reports.hit(client)) !== null) return;
+    if (servedRelease(req, module) !== version) return;
+    if ((await counted.hit(`${module} ${version} ${client}`)) !== null) return;
+    shoppers.inc({ module, release: version, kind });
+  };
   return [
     express.json({ limit: '1kb', type: ['application/json', 'text/plain'] }),
-    (req, res) => {
-      const report = reportSchema.safeParse(req.body);
-      const known =
-        report.success &&
-        registry().modules[report.data.module]?.versions.some((v) => v.version === report.data.version);
-      if (report.success && known)
-        errors.inc({ module: report.data.module, release: report.data.version, kind: report.data.kind });
-      res.status(204).end();
+    (req, res, next) => {
+      count(req).then(() => res.status(204).end(), next);
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CANARY_BUCKET_COOKIE } from '@storefront/artifact-store';
+import { bucketFromCookie, CANARY_BUCKET_COOKIE, signedBucket } from '@storefront/artifact-store';
 import { cookiesOf } from './cookies';
 
 const buckets = new WeakMap<IncomingMessage, number>();
@@ -8,16 +8,22 @@ const buckets = new WeakMap<IncomingMessage, number>();
 const BUCKET_SECONDS = 30 * 24 * 3600;
 
 /**
- * The shopper's place in canaries (0–99), from their cookie. While a canary runs, a shopper without one
- * is given one on this answer, and this request is already served by it: whoever lands in a canary's
- * share gets both its pages and its API, and stays with it.
+ * The shopper's place in canaries (0–99), from their cookie when the shell signed it (`key`: the service
+ * key). While a canary runs, a shopper without one (or with one they wrote themselves) is given one on
+ * this answer, and this request is already served by it: whoever lands in a canary's share gets both its
+ * pages and its API, and stays with it.
  */
-export function assignBucket(req: IncomingMessage, res: ServerResponse, canaryRunning: boolean): void {
+export function assignBucket(
+  req: IncomingMessage,
+  res: ServerResponse,
+  canaryRunning: boolean,
+  key: string,
+): void {
   // Most requests carry no bucket: told apart without reading their cookies.
   const held = req.headers.cookie?.includes(CANARY_BUCKET_COOKIE)
-    ? Number(cookiesOf(req).get(CANARY_BUCKET_COOKIE))
-    : NaN;
-  if (Number.isInteger(held) && held >= 0 && held < 100) {
+    ? bucketFromCookie(cookiesOf(req).get(CANARY_BUCKET_COOKIE), key)
+    : undefined;
+  if (held !== undefined) {
     buckets.set(req, held);
     return;
   }
@@ -26,7 +32,7 @@ export function assignBucket(req: IncomingMessage, res: ServerResponse, canaryRu
   buckets.set(req, bucket);
   res.appendHeader(
     'Set-Cookie',
-    `${CANARY_BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_SECONDS}; HttpOnly; SameSite=Lax`,
+    `${CANARY_BUCKET_COOKIE}=${signedBucket(bucket, key)}; Path=/; Max-Age=${BUCKET_SECONDS}; HttpOnly; SameSite=Lax`,
   );
 }
 

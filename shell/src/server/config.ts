@@ -6,6 +6,7 @@ import {
   loadConfig,
   productionProblems,
   publicAddressRule,
+  serviceKeyRule,
   type ProductionRule,
   DEFAULT_SITE_URL,
   defaultDataDir,
@@ -42,6 +43,10 @@ export const shellConfigShape = {
   HOST: baseConfigShape.HOST,
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
   TRUST_PROXY: baseConfigShape.TRUST_PROXY,
+  /** The secret every part shares: the shell signs shoppers' canary buckets with it. */
+  SERVICE_KEY: baseConfigShape.SERVICE_KEY,
+  /** With one, counters (browser error reports) are shared by every shell, as the services' limits are. */
+  REDIS_URL: baseConfigShape.REDIS_URL,
   /** With a URL the registry of live versions is read from PostgreSQL (shared by every shell and deploy). */
   DATABASE_URL: baseConfigShape.DATABASE_URL,
   /** The registry's schema there. */
@@ -121,6 +126,7 @@ const shellProductionRules: ProductionRule<ShellConfig>[] = [
     problem: 'not set, so the registry of live versions would be a file only this shell sees',
   },
   publicAddressRule('SITE_URL'),
+  serviceKeyRule,
   {
     variable: 'DEV_SESSION_FILE',
     unsafe: (config) => config.DEV_SESSION_FILE !== undefined,

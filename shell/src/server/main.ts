@@ -2,8 +2,11 @@ import { createServer } from 'node:http';
 import { bucketSettingsOf, mirrorLiveVersions, openArtifacts } from '@storefront/artifact-store';
 import {
   ConfigError,
+  connectRedis,
   createLogger,
+  memoryLimits,
   ProcessMetrics,
+  redisLimits,
   serveMetrics,
   startTracing,
 } from '@storefront/service-kit';
@@ -44,10 +47,13 @@ async function start() {
     ratio: config.OTEL_TRACES_SAMPLER_ARG,
   });
   const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.HOST);
+  // Counters every shell shares with a Redis (browser error reports judge canaries); else this one's.
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
+  const limits = redis ? redisLimits(redis, `${config.DATABASE_SCHEMA}:shell`) : memoryLimits;
   const server = createServer(
     createShellServer(
       config,
-      { files: artifacts.files, registry: registry.current, metrics, tracing },
+      { files: artifacts.files, registry: registry.current, metrics, tracing, limits },
       logger,
     ),
   ).listen(config.PORT, config.HOST, () => {
@@ -58,6 +64,7 @@ async function start() {
       metricsServer?.close();
       await tracing.shutdown().catch(() => undefined);
       await registry.close();
+      redis?.disconnect();
       await artifacts.close();
       process.exit(0);
     });
