@@ -196,6 +196,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     logger,
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
     ratio: config.OTEL_TRACES_SAMPLER_ARG,
+    trustProxy: config.TRUST_PROXY,
   });
   const app = createServiceApp({
     name: definition.name,

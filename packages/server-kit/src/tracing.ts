@@ -20,6 +20,7 @@ import {
   type ReadableSpan,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
+import type { TrustProxy } from './client-address';
 import type { Logger } from './logger';
 
 export interface TracingSettings {
@@ -33,6 +34,12 @@ export interface TracingSettings {
   otlpEndpoint?: string;
   /** The share of requests without a sampled caller that start a trace (OTEL_TRACES_SAMPLER_ARG). */
   ratio: number;
+  /**
+   * Which peers may hand a trace on (TRUST_PROXY: the balancer, the shell in front of a service). From
+   * anyone else a `traceparent` is ignored: a client choosing to be traced would make every process
+   * record spans under trace ids of its choosing, and be sent past the gateway's read collapsing.
+   */
+  trustProxy: TrustProxy;
 }
 
 /** Spans written to the process's log, one line each: the default when no collector is configured. */
@@ -94,7 +101,7 @@ class OtlpSpanExporter implements SpanExporter {
 export interface Tracing {
   /**
    * Runs the answer to `req` inside a server span, continuing the caller's trace (its W3C `traceparent`)
-   * when it sent a sampled one; calls made meanwhile (an internal client's) are its children.
+   * when a trusted peer sent a sampled one; calls made meanwhile (an internal client's) are its children.
    */
   serve(req: IncomingMessage, res: ServerResponse, name: () => string, answer: () => void): void;
   /**
@@ -145,6 +152,7 @@ export function startTracing(settings: TracingSettings): Tracing {
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(1) }),
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 500 })],
   });
+  const fromTrustedPeer = (req: IncomingMessage) => settings.trustProxy(req.socket.remoteAddress ?? '', 0);
   const manager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(manager);
   const tracer = provider.getTracer('storefront');
@@ -157,10 +165,12 @@ export function startTracing(settings: TracingSettings): Tracing {
 
   processTracing = {
     serve(req, res, name, answer) {
-      const caller = req.headers.traceparent;
+      const caller = fromTrustedPeer(req) ? req.headers.traceparent : undefined;
       const traced = typeof caller === 'string' ? SAMPLED.test(caller) : Math.random() < settings.ratio;
       if (!traced) return answer();
-      const parent: Context = propagator.extract(ROOT_CONTEXT, req.headers, headerGetter);
+      const parent: Context = caller
+        ? propagator.extract(ROOT_CONTEXT, req.headers, headerGetter)
+        : ROOT_CONTEXT;
       const span = tracer.startSpan(
         `${req.method} ${req.url?.split('?', 1)[0]}`,
         { kind: SpanKind.SERVER },

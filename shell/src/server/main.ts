@@ -45,6 +45,7 @@ async function start() {
     logger,
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
     ratio: config.OTEL_TRACES_SAMPLER_ARG,
+    trustProxy: config.TRUST_PROXY,
   });
   const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.HOST);
   // Counters every shell shares with a Redis (browser error reports judge canaries); else this one's.
