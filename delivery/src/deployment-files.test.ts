@@ -20,7 +20,7 @@ describe('the Kubernetes manifests', () => {
     expect(kubernetesProblems(rendered)).toEqual([]);
   });
 
-  it('are refused with an inlined secret, a missing probe, no pause before stopping, a stray autoscaler and no budget', () => {
+  it('are refused with an inlined secret, a missing probe, no pause before stopping, a stray autoscaler, no budget and open metrics', () => {
     const spoilt = `
 kind: Deployment
 metadata: { name: catalog-service }
@@ -32,11 +32,40 @@ spec:
         - name: service
           image: storefront:1
           env: [{ name: JWT_SECRET, value: hunter2 }]
+          ports: [{ name: metrics, containerPort: 9464 }]
           livenessProbe: { httpGet: { path: /healthz } }
+---
+kind: Deployment
+metadata: { name: shell }
+spec:
+  template:
+    metadata: { labels: { app: shell } }
+    spec:
+      containers:
+        - name: shell
+          image: storefront:1
+          ports: [{ name: metrics, containerPort: 9464 }]
+          readinessProbe: { httpGet: { path: /readyz } }
+          livenessProbe: { httpGet: { path: /healthz } }
+          lifecycle: { preStop: { sleep: { seconds: 5 } } }
 ---
 kind: Service
 metadata: { name: catalog-service }
 spec: { selector: { app: catalog } }
+---
+kind: Service
+metadata: { name: shell }
+spec: { selector: { app: shell } }
+---
+kind: PodDisruptionBudget
+metadata: { name: shell }
+spec: { selector: { matchLabels: { app: shell } } }
+---
+kind: NetworkPolicy
+metadata: { name: open-metrics }
+spec:
+  podSelector: { matchExpressions: [{ key: app, operator: In, values: [shell] }] }
+  ingress: [{ ports: [{ port: 9464 }] }]
 ---
 kind: Secret
 metadata: { name: storefront-secrets }
@@ -51,6 +80,8 @@ spec: { scaleTargetRef: { kind: Deployment, name: product-service } }
       'Deployment catalog-service, container service: readiness must be probed on /readyz',
       'Deployment catalog-service, container service: a preStop pause must let the pod leave its Service before it stops',
       'Deployment catalog-service: no PodDisruptionBudget covers its pods',
+      'Deployment catalog-service: no NetworkPolicy limits who may read its metrics port',
+      'NetworkPolicy open-metrics lets anyone read the metrics port of shell',
       'HorizontalPodAutoscaler product-service scales Deployment product-service, which is not there',
       'the read service catalog-service has no HorizontalPodAutoscaler',
       'the read service content-service has no HorizontalPodAutoscaler',

@@ -21,6 +21,7 @@ interface K8sObject {
 interface Container {
   name: string;
   image?: string;
+  ports?: Array<{ name?: string; containerPort?: number }>;
   env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: unknown } }>;
   readinessProbe?: { httpGet?: { path?: string } };
   livenessProbe?: { httpGet?: { path?: string } };
@@ -37,6 +38,52 @@ const templateLabels = (object: K8sObject) =>
     ?.labels ?? {};
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+interface NetworkPolicySpec {
+  podSelector?: {
+    matchLabels?: Record<string, string>;
+    matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+  };
+  ingress?: Array<{ from?: unknown[]; ports?: Array<{ port?: string | number }> }>;
+}
+
+/** Whether a NetworkPolicy's pod selector takes in pods with these labels. */
+function policySelects(policy: NetworkPolicySpec, labels: Record<string, string>): boolean {
+  const { matchLabels = {}, matchExpressions = [] } = policy.podSelector ?? {};
+  return (
+    Object.entries(matchLabels).every(([key, value]) => labels[key] === value) &&
+    matchExpressions.every(({ key, operator, values = [] }) =>
+      operator === 'In'
+        ? values.includes(labels[key] ?? '')
+        : operator !== 'NotIn' || !values.includes(labels[key] ?? ''),
+    )
+  );
+}
+
+/** The metrics port (the series name every release and route): reachable only from whom a policy names. */
+function metricsProblems(deployment: K8sObject, policies: K8sObject[]): string[] {
+  const metricsPorts = (podSpec(deployment)?.containers ?? []).flatMap((container) =>
+    (container.ports ?? []).filter((port) => port.name === 'metrics'),
+  );
+  if (!metricsPorts.length) return [];
+  const guarding = policies.filter((policy) =>
+    policySelects(policy.spec as NetworkPolicySpec, templateLabels(deployment)),
+  );
+  if (!guarding.length)
+    return [`Deployment ${deployment.metadata.name}: no NetworkPolicy limits who may read its metrics port`];
+  const opensMetrics = (port?: string | number) =>
+    port === 'metrics' || metricsPorts.some((metrics) => metrics.containerPort === port);
+  return guarding.flatMap((policy) =>
+    ((policy.spec as NetworkPolicySpec).ingress ?? [])
+      .filter(
+        (rule) => !rule.from?.length && (!rule.ports?.length || rule.ports.some((p) => opensMetrics(p.port))),
+      )
+      .map(
+        () =>
+          `NetworkPolicy ${policy.metadata.name} lets anyone read the metrics port of ${deployment.metadata.name}`,
+      ),
+  );
+}
 
 export function kubernetesProblems(rendered: string): string[] {
   const objects = parseAllDocuments(rendered).map((doc) => doc.toJS() as K8sObject);
@@ -80,6 +127,7 @@ export function kubernetesProblems(rendered: string): string[] {
       )
     )
       problems.push(`Deployment ${deployment.metadata.name}: no PodDisruptionBudget covers its pods`);
+    problems.push(...metricsProblems(deployment, named('NetworkPolicy')));
   }
   for (const hpa of named('HorizontalPodAutoscaler')) {
     const target = (hpa.spec as { scaleTargetRef: { kind: string; name: string } }).scaleTargetRef;

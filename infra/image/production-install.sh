@@ -12,6 +12,10 @@ mkdir -p "$target"
 (cd "$repo" && find . -name package.json -not -path '*/node_modules/*' -not -path './.data/*' \
   -exec cp --parents {} "$target" \;)
 cp "$repo/package-lock.json" "$target/"
+# Only the runnable workspaces and the workspace packages they need at run time are kept: npm installs
+# every workspace's dependencies, and the others (the remotes, the build configuration, delivery, the
+# tests) would bring the build tools (webpack, TypeScript, the federation plugin) into the image.
+node "$repo/infra/image/runtime-workspaces.cjs" "$target" "${RUNNABLE_WORKSPACES[@]}"
 workspaces=()
 for workspace in "${RUNNABLE_WORKSPACES[@]}"; do workspaces+=(--workspace "$workspace"); done
 (cd "$target" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund "${workspaces[@]}" >/dev/null)

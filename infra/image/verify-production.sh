@@ -11,6 +11,15 @@ trap cleanup EXIT
 
 (cd "$repo" && npm run --silent build >/dev/null)
 bash "$repo/infra/image/production-install.sh" "$repo" "$work/app"
+# The build tools stay out of it: the remotes' federation plugin (with webpack and TypeScript) and the
+# bundlers are only what builds the bundles it holds.
+for tool in webpack typescript esbuild @module-federation/enhanced @module-federation/dts-plugin @swc/core; do
+  if [ -e "$work/app/node_modules/$tool" ]; then
+    echo "The production install holds the build tool $tool: the package that pulls it in lists it as a runtime dependency." >&2
+    (cd "$work/app" && npm ls "$tool" --omit=dev 2>/dev/null | head -n 20) >&2 || true
+    exit 1
+  fi
+done
 # The remotes, published into an artifact folder of the shell's own (the registry as a file).
 (cd "$repo" && ARTIFACT_DIR="$work/artifacts" npm run --silent publish-remotes >/dev/null)
 
