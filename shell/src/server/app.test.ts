@@ -438,6 +438,21 @@ describe('shell server', () => {
       expect((await post('/refund-policy', { _action: 'content/stray' })).status).toBe(502);
     });
 
+    it('sends a page asked with leading slashes or backslashes to the page of this site, never another host', async () => {
+      for (const [asked, page] of [
+        ['//evil.example/catalog', '/evil.example/catalog'],
+        ['/\\evil.example/catalog?q=1', '/evil.example/catalog?q=1'],
+        ['///evil.example', '/evil.example'],
+      ]) {
+        const res = await request(app).get(asked!).set('accept', 'text/html');
+        expect({ asked, status: res.status, location: res.headers.location }).toEqual({
+          asked,
+          status: 301,
+          location: page,
+        });
+      }
+    });
+
     it('asks the age question first for a form that needs it, and sets the answer given with it', async () => {
       const asked = await post('/refund-policy', { _action: 'content/finish', ageGate: 'required' });
       expect(asked.status).toBe(200);
