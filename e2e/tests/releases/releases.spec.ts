@@ -106,8 +106,8 @@ const PURCHASE_ORDER_RELEASE: Array<[string, string, string]> = [
   ],
   [
     'mfe-checkout/src/components/ShippedOrderColumn.tsx',
-    '        <AffiliateCodeControl source="checkout" />',
-    '        <AffiliateCodeControl source="checkout" />\n        <TextField label="Purchase order number (optional)" name="purchaseOrderNumber" form={form.formId} />',
+    '        <AffiliateCodeControl source="checkout" orderForm={form.formId} />',
+    '        <AffiliateCodeControl source="checkout" orderForm={form.formId} />\n        <TextField label="Purchase order number (optional)" name="purchaseOrderNumber" form={form.formId} />',
   ],
   [
     'mfe-checkout/src/components/ShippedOrderColumn.tsx',
