@@ -26,14 +26,6 @@ export interface VisitorState {
   wake: string[];
 }
 
-export const NEWCOMER: VisitorState = {
-  ageVerified: false,
-  searchQuery: '',
-  cartPanelOpen: false,
-  seeds: {},
-  wake: [],
-};
-
 /**
  * What the server hands the browser inside the page, so it starts without asking again: the runtime
  * configuration, the registry of live modules and their routes, the API answers the page was rendered

@@ -9,6 +9,7 @@ export * from './field';
 export * from './spinner';
 export * from './page-loading';
 export * from './toast';
+export * from './toast-placement';
 export * from './scroll-reveal';
 export * from './use-resource';
 export * from './preloaded-data';

@@ -1,9 +1,8 @@
 import { bus, stores, useStore, type ToastMessage } from '@storefront/bus';
-import { PanelToastRegion, Toast, ToastRegion } from '@storefront/ui';
+import { PanelToastRegion, Toast, ToastRegion, useToastPlacement } from '@storefront/ui';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { afterNextPaint } from './after-paint';
-import { useToastPlacement } from './toast-placement';
 
 const TOAST_LIFETIME_MS = 5000;
 const MAX_TOASTS = 4;

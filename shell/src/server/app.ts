@@ -21,7 +21,7 @@ import { browserErrorRoute } from './browser-errors';
 import { assignBucket, bucketOf } from './canary-bucket';
 import type { ShellConfig } from './config';
 import { devOverrides, devSources, withDevOverride, type DevOverride } from './dev-overrides';
-import { formActions, shopperOf, sitePath, type ModuleAccess } from './form-actions';
+import { formActions, shopperOf, sitePath } from './form-actions';
 import { loadShedder } from './load-shedding';
 import { pageComposer } from './page-compose';
 import { createPageCache } from './page-cache';
@@ -30,14 +30,14 @@ import { pageResponder } from './pages';
 import { createRemoteAssets } from './remote-assets';
 import { loadPageRenderer } from './render-bundle';
 import { seoRoutes } from './seo';
-import { apiTarget, createServiceApi } from './service-api';
-import { createServiceCalls, type ServiceCalls } from './service-calls';
+import { createServiceApi, type ServiceApi } from './service-api';
+import { createServiceCalls } from './service-calls';
 import { createServiceTargets } from './service-targets';
 import { shopperViews } from './shopper-view';
 import { staticFiles, withoutCompressionSuffix } from './static-files';
 import type { DataVersion } from './page-data';
 import { searchOf } from './page-compose';
-import { visitorClues } from './visitor';
+import { visitorClues, type ModuleAccess } from './visitor';
 
 /** Where the shell's build keeps its server renderer (dist/server/). */
 const SERVER_FOLDER = 'server';
@@ -56,22 +56,9 @@ function shellScripts(shellDist: string, logger: Logger): string[] {
 }
 
 /** Whether each answer a kept page was made from still stands: its service answers 304 to its ETag. */
-async function stillCurrent(versions: readonly DataVersion[], services: ServiceCalls, timeoutMs: number) {
+async function stillCurrent(versions: readonly DataVersion[], getApi: ServiceApi, timeoutMs: number) {
   const answers = await Promise.all(
-    versions.map(async ({ url, etag }) => {
-      const target = apiTarget(url);
-      if (!target) return false;
-      const answer = await services
-        .call(target.module, {
-          method: 'GET',
-          path: target.path,
-          ifNoneMatch: etag,
-          shopper: { client: '127.0.0.1', requestId: 'page-cache' },
-          timeoutMs,
-        })
-        .catch(() => null);
-      return answer?.status === 304;
-    }),
+    versions.map(async ({ url, etag }) => (await getApi(url, timeoutMs, 'page-cache', etag))?.status === 304),
   );
   return answers.every(Boolean);
 }
@@ -230,7 +217,7 @@ export function createShellServer(
     config.PAGE_CACHE_ENTRIES > 0
       ? createPageCache({
           maxEntries: config.PAGE_CACHE_ENTRIES,
-          stillCurrent: (versions) => stillCurrent(versions, services, config.PROXY_TIMEOUT_MS),
+          stillCurrent: (versions) => stillCurrent(versions, getApi, config.PROXY_TIMEOUT_MS),
         })
       : null;
   const pages = pageResponder({

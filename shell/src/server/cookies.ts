@@ -11,12 +11,3 @@ export function cookiesOf(req: IncomingMessage): Map<string, string> {
   }
   return cookies;
 }
-
-/** A Set-Cookie line for a cookie the shop's pages share with their scripts (not httpOnly). */
-export function pageCookie(
-  name: string,
-  value: string,
-  { maxAgeSeconds, secure }: { maxAgeSeconds: number; secure: boolean },
-) {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? '; Secure' : ''}`;
-}

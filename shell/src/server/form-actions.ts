@@ -5,8 +5,6 @@ import {
   pageCookie,
   type ActionRequest,
   type ActionResult,
-  type ModuleService,
-  type ServerModule,
 } from '@storefront/routing/server-module';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_VERIFIED_COOKIE } from '../app/age-verification';
@@ -15,7 +13,7 @@ import { flashCookie } from './flash';
 import { OWN_PAGE } from './page-writer';
 import { fromThisOrigin } from './same-origin';
 import type { ShopperView } from './shopper-view';
-import type { VisitorClues } from './visitor';
+import type { ModuleAccess, VisitorClues } from './visitor';
 
 /**
  * The shell's own part of the form protocol: the age gate's YES (`_action=age`), and two fields any
@@ -47,12 +45,6 @@ function allowedRedirect(target: string, paymentOrigins: readonly string[]): boo
   } catch {
     return false;
   }
-}
-
-/** How the shell reaches a module for one shopper: its server module, and its service as them. */
-export interface ModuleAccess {
-  serverModule(module: string): Promise<ServerModule>;
-  service(module: string): ModuleService;
 }
 
 export interface FormActionsOptions {

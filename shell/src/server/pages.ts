@@ -6,12 +6,11 @@ import { cookiesOf } from './cookies';
 import { clearFlashCookie, FLASH_COOKIE, flashCookie, flashOf } from './flash';
 import { sitePath } from './form-actions';
 import type { ActionRedirect } from '@storefront/routing/server-module';
-import type { ModuleAccess } from './form-actions';
 import { isCached, type PageCache } from './page-cache';
 import { pageMatch, searchOf, type ComposePage, type PageOutcome } from './page-compose';
 import { OWN_PAGE, writeKeptPage } from './page-writer';
 import type { ShopperView } from './shopper-view';
-import { isPersonal, visitorClues, visitorOf, type VisitorClues } from './visitor';
+import { isPersonal, visitorClues, visitorOf, type ModuleAccess, type VisitorClues } from './visitor';
 import { AGE_VERIFIED_COOKIE } from '../app/age-verification';
 
 export type { PageOutcome } from './page-compose';

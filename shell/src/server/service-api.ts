@@ -42,7 +42,13 @@ export function apiTarget(url: string): { module: ServiceModule; path: string } 
  * pass on (an unknown module, or a page parameter that spells a service-to-service path: 404).
  */
 export function createServiceApi(services: ServiceCalls) {
-  return async function getApi(url: string, timeoutMs: number, requestId: string): Promise<ApiAnswer | null> {
+  /** `ifNoneMatch`: the ETag held of it, to learn whether it is still current (304). */
+  return async function getApi(
+    url: string,
+    timeoutMs: number,
+    requestId: string,
+    ifNoneMatch?: string,
+  ): Promise<ApiAnswer | null> {
     const target = apiTarget(url);
     if (!target) return notFound;
     const started = Date.now();
@@ -52,6 +58,7 @@ export function createServiceApi(services: ServiceCalls) {
         path: target.path,
         // A page's data is public: asked for by the shell itself, not for a shopper's budget.
         shopper: { client: '127.0.0.1', requestId },
+        ifNoneMatch,
         timeoutMs,
       });
       const etag = answer.headers.etag;

@@ -1,39 +1,20 @@
-import { HandedOver, holdThroughOutage, REQUEST_ID_HEADER } from '@storefront/service-kit';
-import type { Dispatcher } from 'undici';
+import type { ServiceAnswer, ServiceRequest } from '@storefront/routing/server-module';
+import {
+  HandedOver,
+  holdThroughOutage,
+  REQUEST_ID_HEADER,
+  ServiceUnreachable,
+} from '@storefront/service-kit';
 import type { RetrySafe } from './api-gateway';
 import type { ServiceTargets } from './service-targets';
 
 /** A call the shell's server makes to a service for a page: the same public API a browser calls. */
-export interface ServiceCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** The service's own path and query: '/cart?affiliateCode=X'. */
-  path: string;
-  /** Sent as JSON. */
-  body?: unknown;
+export interface ServiceCall extends ServiceRequest {
   /** The shopper the call is made for: their address (for their limits), cookie and request id. */
   shopper: { client: string; cookie?: string; requestId: string; userAgent?: string; bucket?: number };
   /** For a conditional GET: the ETag the shell holds. */
   ifNoneMatch?: string;
-  /** Any other header the API takes (an order's Idempotency-Key, an account call's apikey). */
-  headers?: Record<string, string>;
   timeoutMs?: number;
-}
-
-export interface ServiceAnswer {
-  status: number;
-  headers: Dispatcher.ResponseData['headers'];
-  /** The parsed JSON body; undefined when there was none (or it was not JSON). */
-  body: unknown;
-}
-
-/** The service could not be reached or did not answer in time. */
-export class ServiceDown extends Error {
-  constructor(
-    readonly module: string,
-    cause: unknown,
-  ) {
-    super(`The ${module} service could not be reached`, { cause });
-  }
 }
 
 export interface ServiceCallsOptions {
@@ -90,7 +71,7 @@ export function createServiceCalls({ targets, timeoutMs, outageHoldMs = 0, retry
       const body = json ? await answer.body.json().catch(() => undefined) : await answer.body.dump();
       return { status: answer.statusCode, headers: answer.headers, body: json ? body : undefined };
     } catch (error) {
-      throw new ServiceDown(module, error);
+      throw new ServiceUnreachable(module, error);
     }
   }
 

@@ -87,5 +87,3 @@ export function shopperViews(readRegistry: () => Registry) {
       current().retrySafe.has(`${module} ${method} ${path}`),
   };
 }
-
-export type ShopperViews = ReturnType<typeof shopperViews>;

@@ -28,8 +28,8 @@ export const personalModules = (clues: VisitorClues, view: ShopperView): string[
 export const isPersonal = (clues: VisitorClues, view: ShopperView) =>
   [...clues.cookies.keys()].some((name) => view.personalCookies.has(name));
 
-/** How the shell reaches what a module knows of a visitor: its server module, and its service as the shopper. */
-export interface VisitorSources {
+/** How the shell reaches a module for one shopper: its server module, and its service as them. */
+export interface ModuleAccess {
   serverModule(module: string): Promise<ServerModule>;
   service(module: string): ModuleService;
 }
@@ -43,7 +43,7 @@ export interface VisitorSources {
 export async function visitorOf(
   clues: VisitorClues,
   view: ShopperView,
-  sources: VisitorSources,
+  sources: ModuleAccess,
 ): Promise<VisitorState> {
   const seeds = await Promise.all(
     personalModules(clues, view).map(async (module) => {

@@ -1,4 +1,4 @@
-import { TOAST_PLACEMENTS, type ToastPlacement } from '@storefront/ui';
+import { TOAST_PLACEMENTS, type ToastPlacement } from './toast';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** The toast region's distance from the screen's edges (1rem). */
