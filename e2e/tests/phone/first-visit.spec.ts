@@ -210,3 +210,24 @@ test('Space on the cart button before the page hydrated opens the cart, and scro
   await expect(page.getByRole('dialog', { name: 'Shopping cart' })).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test("a signed-in researcher's Account icon tapped before the page hydrated opens its menu once it has", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail('phone-account-menu');
+  await confirmedResearcher(request, email);
+  // Signed in by the server (the form sent before any script), as the page's own cookies carry it.
+  await page.request.post('/auth', {
+    form: { _action: 'account/sign-in', email, password: PASSWORD },
+    headers: { origin: baseURL! },
+  });
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Account' }).click();
+  releaseScripts();
+  await expect(page.getByRole('group', { name: 'Account' }).getByTestId('account-email')).toHaveText(email, {
+    timeout: 30_000,
+  });
+});

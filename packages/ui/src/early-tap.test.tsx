@@ -1,7 +1,7 @@
-import { act } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { keepsEarlyTap } from './early-tap';
+import { keepsEarlyTap, keepsEarlyTapOf } from './early-tap';
 
 /** The page as the server sent it, with taps kept by the early script before anything hydrated. */
 function serverPage(markup: string) {
@@ -42,5 +42,33 @@ describe('keepsEarlyTap', () => {
     expect(tryAgain).toHaveBeenCalledTimes(1);
     expect(back).not.toHaveBeenCalled();
     expect((window as { __storefrontReplay?: HTMLElement[] }).__storefrontReplay).toEqual([]);
+  });
+
+  it('carries a named tap over to the control drawn in its place as the page settled', async () => {
+    const tapped = serverPage(
+      renderToString(
+        <button type="button" {...keepsEarlyTapOf('account-menu')}>
+          Account
+        </button>,
+      ),
+    ).querySelector('button')!;
+    (window as { __storefrontReplay?: HTMLElement[] }).__storefrontReplay = [tapped];
+    tapped.remove();
+
+    const opened = jest.fn();
+    const unnamed = jest.fn();
+    render(
+      <>
+        <button type="button" {...keepsEarlyTap} onClick={unnamed}>
+          Other
+        </button>
+        <button type="button" {...keepsEarlyTapOf('account-menu')} onClick={opened}>
+          Account
+        </button>
+      </>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(unnamed).not.toHaveBeenCalled();
   });
 });

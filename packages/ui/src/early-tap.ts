@@ -10,7 +10,15 @@ interface EarlyTaps {
  */
 function carryOutEarlyTap(control: HTMLElement | null) {
   const kept = (window as EarlyTaps).__storefrontReplay;
-  const at = control && kept ? kept.indexOf(control) : -1;
+  // The very control, or (when the page drew it anew meanwhile: a signed-in header settling) the one
+  // that took its place, known by the same data-replay name.
+  const name = control?.dataset.replay;
+  const at =
+    control && kept
+      ? kept.findIndex(
+          (tapped) => tapped === control || (name && !tapped.isConnected && tapped.dataset.replay === name),
+        )
+      : -1;
   if (!control || !kept || at < 0) return;
   kept.splice(at, 1);
   setTimeout(() => {
@@ -23,3 +31,6 @@ function carryOutEarlyTap(control: HTMLElement | null) {
  * carried out once the control has hydrated, so a shopper who taps at once is not ignored.
  */
 export const keepsEarlyTap = { 'data-replay': '', ref: carryOutEarlyTap } as const;
+
+/** The same for a control the page may draw anew as it settles: `name` tells its successor. */
+export const keepsEarlyTapOf = (name: string) => ({ 'data-replay': name, ref: carryOutEarlyTap }) as const;

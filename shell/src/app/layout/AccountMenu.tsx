@@ -1,8 +1,10 @@
-import { Button } from '@storefront/ui';
+import { Button, keepsEarlyTapOf } from '@storefront/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { iconBox } from './icon-box';
 import { useEscapeToClose } from './use-escape';
+
+const accountTap = keepsEarlyTapOf('account-menu');
 
 const Anchor = styled.div`
   position: relative;
@@ -65,7 +67,13 @@ export function AccountMenu({
   return (
     <Anchor>
       <Toggle
-        ref={toggle}
+        // A tap before the page hydrated (a page the server rendered signed in) opens it once it has,
+        // even if the header drew the menu anew as the session settled.
+        data-replay={accountTap['data-replay']}
+        ref={(element) => {
+          toggle.current = element;
+          accountTap.ref(element);
+        }}
         type="button"
         aria-label="Account"
         aria-expanded={open}
