@@ -28,6 +28,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, storefront },
     rules: {
       'storefront/declared-imports': 'error',
+      'storefront/relative-imports-stay-home': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -29,8 +29,8 @@ const serverImports = {
   group: [
     '@storefront/*-service',
     '@storefront/*-service/**',
-    '@storefront/service-kit',
-    '@storefront/service-kit/**',
+    '@storefront/server-kit',
+    '@storefront/server-kit/**',
     '@storefront/payment-sandbox',
     '@storefront/payment-sandbox/**',
     'express',
@@ -58,11 +58,18 @@ const httpInDomain = [
       "A service's domain/ knows nothing of HTTP: take plain values, return results, throw DomainError.",
   },
   {
-    group: ['@storefront/service-kit'],
-    importNames: ['HttpProblem', 'problemHandler', 'problemOf', 'writeProblem'],
-    message: "A service's domain/ throws DomainError (a refusal kind); the routes decide the HTTP status.",
+    // Every entry of the kit but its domain one (a group's gitignore patterns cannot re-include it).
+    regex: '^@storefront/server-kit(?!/domain$)(/.*)?$',
+    message:
+      "A service's domain/ takes from @storefront/server-kit/domain only (DomainError, the ports' types): the routes decide the HTTP status.",
   },
 ];
+
+/** The shell is a deployable of its own: a service never imports it, in its code or its tests. */
+const shellImports = {
+  group: ['@storefront/shell', '@storefront/shell/**'],
+  message: 'A service answers over HTTP and never imports the shell: share through packages/ instead.',
+};
 
 // esquery regular expressions cannot hold '/', so it is written \u002F.
 const slash = '\\u002F';
@@ -121,9 +128,18 @@ export const boundaries = [
     },
   },
   {
+    files: ['services', 'stand-ins'].flatMap((dir) => code.map((glob) => `${dir}/*/${glob}`)),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports, shellImports] }],
+    },
+  },
+  {
     files: code.map((glob) => `services/*/src/domain/${glob}`),
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports, ...httpInDomain] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [deepImports, shellImports, ...httpInDomain] },
+      ],
     },
   },
   // The shell marks a visitor without a session signed out without downloading the account module.

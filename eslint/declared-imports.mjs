@@ -1,6 +1,9 @@
-// A lint rule: every package a file imports is declared in the package.json nearest to it (its own
-// workspace's), so nothing works only because npm hoisted another workspace's dependency to the root.
-// Tests are the exception: one Jest run at the root runs them all, with the root's test tools.
+// Lint rules on what a file imports, judged by the package.json nearest to it (its own workspace's):
+// - declared-imports: every package it imports is declared there, so nothing works only because npm
+//   hoisted another workspace's dependency to the root. Tests are the exception: one Jest run at the
+//   root runs them all, with the root's test tools.
+// - relative-imports-stay-home: a relative path never reaches into another package's files; another
+//   package is imported by its name, through what its package.json exports.
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -60,16 +63,51 @@ export const declaredImports = {
         message: `'${name}' is not declared in ${path.relative(context.cwd, manifest.file)}: add it to that package's dependencies.`,
       });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      'CallExpression[callee.name="require"]': (node) => check(node.arguments[0]),
-      'CallExpression[callee.property.name="resolve"][callee.object.name="require"]': (node) =>
-        check(node.arguments[0]),
-    };
+    return onEverySource(check);
   },
 };
 
-export default { rules: { 'declared-imports': declaredImports } };
+/** Every way a file names another: static and dynamic imports, re-exports and require. */
+function onEverySource(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source),
+    ExportNamedDeclaration: (node) => check(node.source),
+    ExportAllDeclaration: (node) => check(node.source),
+    ImportExpression: (node) => check(node.source),
+    'CallExpression[callee.name="require"]': (node) => check(node.arguments[0]),
+    'CallExpression[callee.property.name="resolve"][callee.object.name="require"]': (node) =>
+      check(node.arguments[0]),
+  };
+}
+
+export const relativeImportsStayHome = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A relative import stays inside the file's own package." },
+    schema: [],
+  },
+  create(context) {
+    const directory = path.dirname(context.filename);
+    const manifest = manifestOf(directory);
+    if (!manifest) return {};
+    return onEverySource((node) => {
+      if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
+      if (!node.value.startsWith('.')) return;
+      // The target's own package: a package.json in the folder named, or the nearest one above it.
+      const target = manifestOf(path.resolve(directory, node.value));
+      if (target?.file === manifest.file) return;
+      // The repository's own files are the tooling every package shares (stryker.base.mjs, as
+      // tsconfig.base.json is), not a package's insides.
+      if (target?.file === path.join(context.cwd, 'package.json')) return;
+      const owner = target ? (target.json.name ?? path.relative(context.cwd, target.file)) : 'no package';
+      context.report({
+        node,
+        message: `'${node.value}' reaches into ${owner}'s files: import that package by its name and what its package.json exports.`,
+      });
+    });
+  },
+};
+
+export default {
+  rules: { 'declared-imports': declaredImports, 'relative-imports-stay-home': relativeImportsStayHome },
+};

@@ -1,4 +1,4 @@
-import { findRepoRoot, packageRootOf } from '@storefront/service-kit';
+import { findRepoRoot, packageRootOf } from '@storefront/server-kit';
 
 /** The monorepo's root: the bench starts the stack there and writes its reports under it. */
 export const REPO_ROOT = findRepoRoot(__dirname);

@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS, localUrl, type ServicePart } from '@storefront/service-kit';
+import { DEFAULT_PORTS, localUrl, type ServicePart } from '@storefront/server-kit';
 
 /** The bench's stack runs on ports shifted by this, beside a developer's own `npm start`. */
 export const OFFSET = 300;

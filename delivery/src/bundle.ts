@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { packageRootOf } from '@storefront/service-kit';
+import { packageRootOf } from '@storefront/server-kit';
 import { REPO_ROOT, serviceProcesses, SHELL_DIR } from './modules';
 
 /** A process that runs in production: its package folder and the entry point bundled from it. */

@@ -1,4 +1,4 @@
-import { ProcessMetrics } from '@storefront/service-kit';
+import { ProcessMetrics } from '@storefront/server-kit';
 import { figuresByRelease, judgeCanary, type ReleaseFigures } from './canary';
 
 const figures = (requests: number, errors: number, slow = 0, browserErrors = 0): ReleaseFigures => ({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { packageRootOf } from '@storefront/service-kit';
+import { packageRootOf } from '@storefront/server-kit';
 import { runtimeDependencies } from './bundle';
 import { REPO_ROOT } from './modules';
 

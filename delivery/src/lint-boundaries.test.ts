@@ -64,11 +64,46 @@ describe('lint keeps the boundaries between packages', () => {
     );
   });
 
+  it('refuses a relative path into another package, and takes one inside its own', async () => {
+    const probe = 'shell/src/server/probe.ts';
+    expect(
+      await rulesBroken(
+        probe,
+        "export { catalogService } from '../../../services/catalog/src/definition';\n",
+      ),
+    ).toEqual(['storefront/relative-imports-stay-home']);
+    expect(
+      await rulesBroken(probe, "export const kit = () => import('../../../packages/server-kit/src');\n"),
+    ).toEqual(['storefront/relative-imports-stay-home']);
+    expect(
+      await rulesBroken('services/catalog/test/probe.test.ts', "export * from '../../checkout/src/app';\n"),
+    ).toEqual(['storefront/relative-imports-stay-home']);
+    expect(await rulesBroken(probe, "export * from '../app/routes';\n")).toEqual([]);
+    expect(await rulesBroken('services/catalog/test/probe.test.ts', "export * from '../src/app';\n")).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a service importing the shell, in its code and its tests', async () => {
+    const importsShell = "export { startShell } from '@storefront/shell/server';\n";
+    for (const file of [
+      'services/checkout/src/probe.ts',
+      'services/checkout/test/probe.test.ts',
+      'services/checkout/src/domain/probe.ts',
+      'stand-ins/payment-sandbox/src/probe.ts',
+    ]) {
+      expect([file, await rulesBroken(file, importsShell)]).toEqual([
+        file,
+        expect.arrayContaining(['@typescript-eslint/no-restricted-imports']),
+      ]);
+    }
+  });
+
   it('refuses a remote importing a service', async () => {
     expect(
       await rulesBroken(
         'mfe-checkout/src/probe.ts',
-        "export { checkoutRoutes } from '@storefront/service-kit';\n",
+        "export { checkoutRoutes } from '@storefront/server-kit';\n",
       ),
     ).toContain('@typescript-eslint/no-restricted-imports');
   });
@@ -119,8 +154,8 @@ describe('lint keeps the boundaries between packages', () => {
   it("keeps HTTP out of a service's domain, and lets its routes speak it", async () => {
     const domain = 'services/checkout/src/domain/probe.ts';
     const routes = 'services/checkout/src/routes/probe.ts';
-    const problem = "export { HttpProblem } from '@storefront/service-kit';\n";
-    const refusal = "export { DomainError } from '@storefront/service-kit';\n";
+    const problem = "export { HttpProblem } from '@storefront/server-kit';\n";
+    const refusal = "export { DomainError } from '@storefront/server-kit/domain';\n";
     const express = "export { Router } from 'express';\n";
     expect(await rulesBroken(domain, problem)).toEqual(['@typescript-eslint/no-restricted-imports']);
     expect(await rulesBroken(domain, express)).toEqual(['@typescript-eslint/no-restricted-imports']);
@@ -128,6 +163,10 @@ describe('lint keeps the boundaries between packages', () => {
       '@typescript-eslint/no-restricted-imports',
     ]);
     expect(await rulesBroken(domain, refusal)).toEqual([]);
+    // The kit's main entry loads express and the database drivers: the domain takes its own entry.
+    expect(await rulesBroken(domain, "export { DomainError } from '@storefront/server-kit';\n")).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+    ]);
     expect(await rulesBroken(routes, problem)).toEqual([]);
     expect(await rulesBroken(routes, express)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BuildFiles, LiveRegistry, ModuleRecord, VersionRecord } from '@storefront/artifact-store';
-import type { EndpointTable, ServiceEndpoint } from '@storefront/service-kit';
+import type { EndpointTable, ServiceEndpoint } from '@storefront/server-kit';
 import { startProcess, waitUntilReady, type SupervisedProcess } from './processes';
 import { REPO_ROOT } from './modules';
 import { SERVICE_BUNDLE } from './release-build';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findRepoRoot, type ServicePart } from '@storefront/service-kit';
+import { findRepoRoot, type ServicePart } from '@storefront/server-kit';
 
 /** Found by walking up, so that it holds from the sources and from a command's bundle alike. */
 export const REPO_ROOT = findRepoRoot(__dirname);

@@ -10,7 +10,7 @@ import {
   type Artifacts,
   type VersionRecord,
 } from '@storefront/artifact-store';
-import { defaultDataDir, loadConfig } from '@storefront/service-kit';
+import { defaultDataDir, loadConfig } from '@storefront/server-kit';
 import { distDir } from './build';
 import { readRemoteDeclaration } from './deploy';
 import { REPO_ROOT, workspacePackage, type RemoteModule } from './modules';

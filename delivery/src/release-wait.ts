@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { endpointTableSchema, type ModuleEndpoints } from '@storefront/service-kit';
+import { endpointTableSchema, type ModuleEndpoints } from '@storefront/server-kit';
 import { endpointsFile } from './module-services';
 import { metricsPortOf, type StackPlan } from './stack-plan';
 

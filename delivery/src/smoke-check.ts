@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Artifacts } from '@storefront/artifact-store';
-import { createLogger, loadConfig } from '@storefront/service-kit';
+import { createLogger, loadConfig } from '@storefront/server-kit';
 import { createShellServer } from '@storefront/shell/server/app';
 import { shellConfigShape } from '@storefront/shell/server/config';
 import { chromium } from 'playwright-core';

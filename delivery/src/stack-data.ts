@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { clearLimits, limitNamespace } from '@storefront/service-kit';
+import { clearLimits, limitNamespace } from '@storefront/server-kit';
 import { serviceProcesses } from './modules';
 
 /**

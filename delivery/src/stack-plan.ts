@@ -5,7 +5,7 @@ import {
   serviceUrlVariable,
   type ServicePart,
   type StorefrontPart,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { serviceProcesses } from './modules';
 
 /** One running process of a part, on its own port. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { assignRequestId, createLogger, logWhenAnswered } from '@storefront/service-kit';
+import { assignRequestId, createLogger, logWhenAnswered } from '@storefront/server-kit';
 
 /**
  * The load reference, in a process of its own (as each service is): a bare node:http server answering

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { localUrl } from '@storefront/service-kit';
+import { localUrl } from '@storefront/server-kit';
 import { waitUntilReady } from '@storefront/delivery/processes';
 import { REPO_ROOT } from '../paths';
 

@@ -1,4 +1,4 @@
-import type { ServicePart } from '@storefront/service-kit';
+import type { ServicePart } from '@storefront/server-kit';
 import type { Budgets } from '../budgets';
 import { measureOrders, ORDER_WARMUP } from '../measure/orders';
 import { measurePageCrowd } from '../measure/page-crowd';

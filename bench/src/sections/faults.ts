@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ServicePart } from '@storefront/service-kit';
+import type { ServicePart } from '@storefront/server-kit';
 import {
   canRestartPostgres,
   freezeInstance,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { activate, endCanary, startCanary } from '@storefront/artifact-store';
-import { defaultDataDir } from '@storefront/service-kit';
+import { defaultDataDir } from '@storefront/server-kit';
 import { buildApps, distDir } from '../build';
 import { bundleRunnable, RUNNABLES } from '../bundle';
 import { watchCanary, type CanaryVerdict } from '../canary';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir } from '@storefront/service-kit';
+import { defaultDataDir } from '@storefront/server-kit';
 import webpack, { type Configuration } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { devSessionFile, REPO_ROOT, remoteModules, SHELL_DIR } from '../modules';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ModuleRecord, VersionRecord } from '@storefront/artifact-store';
-import { defaultDataDir, endpointTableSchema, type ServiceEndpoint } from '@storefront/service-kit';
+import { defaultDataDir, endpointTableSchema, type ServiceEndpoint } from '@storefront/server-kit';
 import { figuresByRelease, type ReleaseFigures } from '../canary';
 import { endpointsFile } from '../module-services';
 import { remoteModules } from '../modules';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { activate, endCanary } from '@storefront/artifact-store';
-import { defaultDataDir } from '@storefront/service-kit';
+import { defaultDataDir } from '@storefront/server-kit';
 import { rollbackTarget } from '../rollback-target';
 import { setModuleImageTag } from '../kubernetes-release';
 import { findRemote } from '../modules';

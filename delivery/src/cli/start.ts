@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, developmentSecret, type ServicePart } from '@storefront/service-kit';
+import { defaultDataDir, developmentSecret, type ServicePart } from '@storefront/server-kit';
 import { balancerCommand } from '../balancer';
 import { buildApps } from '../build';
 import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';

@@ -1,4 +1,4 @@
-import { optionalUrl } from '@storefront/service-kit';
+import { optionalUrl } from '@storefront/server-kit';
 import { z } from 'zod';
 import type { BucketSettings } from './bucket-builds';
 

@@ -1,4 +1,4 @@
-import { migrate, openServiceDatabase, type Database } from '@storefront/service-kit';
+import { migrate, openServiceDatabase, type Database } from '@storefront/server-kit';
 import path from 'node:path';
 import { registrySchema, type Registry } from './records';
 import type { LiveRegistry, RegistryStore } from './registry-store';

@@ -21,6 +21,12 @@ export type Refusal =
   /** Something the shop needs cannot be reached right now (another service). */
   | 'unavailable';
 
+/** One field a request got wrong, in words the person who filled it can act on. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 export class DomainError extends Error {
   constructor(
     readonly refusal: Refusal,

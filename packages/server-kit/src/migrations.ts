@@ -7,7 +7,7 @@ import type { Database } from './database';
  * the package, not this file: in a service's production bundle this code no longer sits in the kit.
  */
 const KIT_MIGRATIONS = path.join(
-  path.dirname(require.resolve('@storefront/service-kit/package.json')),
+  path.dirname(require.resolve('@storefront/server-kit/package.json')),
   'migrations',
 );
 

@@ -27,7 +27,7 @@ async function createDatabaseFolder(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   // PGlite as the kit loads it, from the kit's own folder (found at run time, as in a service's bundle).
-  const entry = createRequire(require.resolve('@storefront/service-kit/package.json')).resolve(
+  const entry = createRequire(require.resolve('@storefront/server-kit/package.json')).resolve(
     '@electric-sql/pglite',
   );
   await promisify(execFile)(process.execPath, ['-e', CREATE_DATABASE, entry, dataDir]);

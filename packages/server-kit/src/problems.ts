@@ -1,13 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { DomainError, type Refusal } from './domain-errors';
+import { DomainError, type FieldError, type Refusal } from './domain-errors';
 import { isDatabaseUnreachable } from './outage-hold';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 /** An error that becomes an `application/problem+json` response with a message a person can read. */
 export class HttpProblem extends Error {

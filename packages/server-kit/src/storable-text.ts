@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { HttpProblem, type FieldError } from './problems';
+import type { FieldError } from './domain-errors';
+import { HttpProblem } from './problems';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

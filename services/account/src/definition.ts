@@ -8,7 +8,7 @@ import {
   publicAddressRule,
   url,
   type ServiceDefinition,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { z } from 'zod';
 import { accountRoutes } from './app';
 import { accountLimits } from './limits';

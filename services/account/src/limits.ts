@@ -1,4 +1,4 @@
-import { Limiter, type LimitStore } from '@storefront/service-kit';
+import { Limiter, type LimitStore } from '@storefront/server-kit';
 import type { AccountLimits, AuthSettings } from './domain/account-parts';
 
 /** The account service's limits, from its settings, kept in `store` (shared by every instance). */

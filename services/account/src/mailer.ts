@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@storefront/service-kit';
+import type { Database, Logger } from '@storefront/server-kit';
 import nodemailer from 'nodemailer';
 
 export interface Message {

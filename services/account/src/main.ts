@@ -1,4 +1,4 @@
-import { runService } from '@storefront/service-kit';
+import { runService } from '@storefront/server-kit';
 import { accountService } from './definition';
 
 runService(accountService).catch((error: unknown) => {

@@ -3,13 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createServiceApp, memoryLimits, trustProxySetting } from '@storefront/service-kit';
+import { createServiceApp, memoryLimits, trustProxySetting } from '@storefront/server-kit';
 import {
   openTestDatabase,
   testAppSettings,
   testDatabaseKinds,
   type TestDatabase,
-} from '@storefront/service-kit/testing';
+} from '@storefront/server-kit/testing';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import pino from 'pino';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readServiceConfig } from '@storefront/service-kit';
-import { startRefused } from '@storefront/service-kit/testing';
+import { readServiceConfig } from '@storefront/server-kit';
+import { startRefused } from '@storefront/server-kit/testing';
 import { accountService } from '../src/definition';
 
 describe('accounts in production', () => {

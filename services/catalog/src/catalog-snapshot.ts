@@ -1,5 +1,5 @@
 import type { SalesChannel } from '@storefront/commerce';
-import { represent, representJson, type Database, type Representation } from '@storefront/service-kit';
+import { represent, representJson, type Database, type Representation } from '@storefront/server-kit';
 import { drawVial } from './domain/vial-svg';
 import {
   listCatalogueProducts,

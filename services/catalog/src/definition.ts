@@ -8,7 +8,7 @@ import {
   type Logger,
   type ServiceDefinition,
   type ServiceParts,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { catalogRoutes } from './app';
 import { loadCatalogSnapshot, type CurrentCatalog } from './catalog-snapshot';
 import { version } from '../package.json';

@@ -1,4 +1,4 @@
-import { runService } from '@storefront/service-kit';
+import { runService } from '@storefront/server-kit';
 import { catalogService } from './definition';
 
 runService(catalogService).catch((error: unknown) => {

@@ -6,13 +6,13 @@ import {
   homeProductsSchema,
   quoteSchema,
 } from '@storefront/commerce';
-import { SERVICE_KEY_HEADER } from '@storefront/service-kit';
+import { SERVICE_KEY_HEADER } from '@storefront/server-kit';
 import {
   openTestService,
   testAppSettings,
   testDatabaseKinds,
   type TestService,
-} from '@storefront/service-kit/testing';
+} from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { startCatalog } from '../src/definition';
 import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';

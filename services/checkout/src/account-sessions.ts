@@ -1,4 +1,4 @@
-import { DomainError } from '@storefront/service-kit';
+import { DomainError } from '@storefront/server-kit';
 import { Pool } from 'undici';
 
 /** Who a signed-in shopper is, from the access token their browser holds. */

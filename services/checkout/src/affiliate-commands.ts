@@ -1,4 +1,4 @@
-import type { Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/server-kit';
 import { z } from 'zod';
 import { newAffiliateCodeSchema } from './affiliate-code';
 import { addAffiliate, disableAffiliate, listAffiliates } from './store/affiliates-store';

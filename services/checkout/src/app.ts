@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@storefront/service-kit';
+import type { Database, Logger } from '@storefront/server-kit';
 import { Router } from 'express';
 import type { AccountSessions } from './account-sessions';
 import type { CatalogPricing } from './catalog-client';

@@ -4,7 +4,7 @@ import {
   DomainError,
   ServiceUnreachable,
   type ServiceEndpoints,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 
 export interface CatalogPricing {
   /** Prices lines from one channel's price list; refuses anything that channel does not sell. */

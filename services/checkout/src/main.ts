@@ -1,4 +1,4 @@
-import { runService } from '@storefront/service-kit';
+import { runService } from '@storefront/server-kit';
 import { checkoutService } from './definition';
 
 runService(checkoutService).catch((error: unknown) => {

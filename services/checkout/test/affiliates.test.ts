@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { Limiter } from '@storefront/service-kit';
-import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import { Limiter } from '@storefront/server-kit';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { runAffiliateCommand } from '../src/affiliate-commands';
 import { affiliateRoutes } from '../src/routes/affiliates';

@@ -1,7 +1,7 @@
 import { cartQuoteSchema, placedOrderSchema } from '@storefront/commerce';
-import { testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import { testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
-import { Limiter } from '@storefront/service-kit';
+import { Limiter } from '@storefront/server-kit';
 import {
   address,
   HARNESS_START_MS,

@@ -1,7 +1,7 @@
 import { shopperCartSchema, type CartAddition } from '@storefront/commerce';
-import { testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import { testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
-import { Limiter } from '@storefront/service-kit';
+import { Limiter } from '@storefront/server-kit';
 import { ABANDONED_CART_DAYS, addToCart, cartLines, claimCart } from '../src/store/carts-store';
 import { HARNESS_START_MS, openCheckoutHarness, roomyLimits, type CheckoutHarness } from './harness';
 

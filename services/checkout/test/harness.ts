@@ -5,14 +5,14 @@ import path from 'node:path';
 import { catalogService } from '@storefront/catalog-service/definition';
 import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
-import { createServiceApp, Limiter } from '@storefront/service-kit';
+import { createServiceApp, Limiter } from '@storefront/server-kit';
 import {
   openTestService,
   silentLogger,
   testAppSettings,
   type TestDatabaseKind,
   type TestService,
-} from '@storefront/service-kit/testing';
+} from '@storefront/server-kit/testing';
 import { createAccountSessions } from '../src/account-sessions';
 import { checkoutRoutes } from '../src/app';
 import { createCatalogPricing } from '../src/catalog-client';

@@ -6,8 +6,8 @@ import {
   testDatabaseKinds,
   type TestDatabaseKind,
   type TestService,
-} from '@storefront/service-kit/testing';
-import { Limiter } from '@storefront/service-kit';
+} from '@storefront/server-kit/testing';
+import { Limiter } from '@storefront/server-kit';
 import request from 'supertest';
 import { orderRequestSchema } from '@storefront/commerce';
 import { createCatalogPricing } from '../src/catalog-client';

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { testDatabaseKinds } from '@storefront/service-kit/testing';
+import { testDatabaseKinds } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import {
   address,

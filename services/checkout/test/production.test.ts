@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { memoryLimits, readServiceConfig } from '@storefront/service-kit';
+import { memoryLimits, readServiceConfig } from '@storefront/server-kit';
 import {
   openTestDatabase,
   silentLogger,
   startRefused,
   testDatabaseKinds,
   type TestDatabase,
-} from '@storefront/service-kit/testing';
+} from '@storefront/server-kit/testing';
 import { checkoutService } from '../src/definition';
 import {
   addAffiliate,

@@ -1,4 +1,4 @@
-import type { Database, LimitStore, RateLimitOptions, Representation } from '@storefront/service-kit';
+import type { Database, LimitStore, RateLimitOptions, Representation } from '@storefront/server-kit';
 import { Router } from 'express';
 import { policiesRoutes } from './routes/policies';
 import { subscribersRoutes } from './routes/subscribers';

@@ -11,7 +11,7 @@ import {
   type RateLimitOptions,
   type ServiceDefinition,
   type ServiceParts,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { z } from 'zod';
 import { contentRoutes } from './app';
 import { policyPath } from './routes/policies';

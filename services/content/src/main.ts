@@ -1,4 +1,4 @@
-import { runService } from '@storefront/service-kit';
+import { runService } from '@storefront/server-kit';
 import { contentService } from './definition';
 
 runService(contentService).catch((error: unknown) => {

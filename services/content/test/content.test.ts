@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { openTestService, testDatabaseKinds, type TestService } from '@storefront/service-kit/testing';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { startContent } from '../src/definition';
 

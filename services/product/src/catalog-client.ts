@@ -1,5 +1,5 @@
 import { catalogueProductSchema, type CatalogueProduct } from '@storefront/commerce';
-import { createInternalClient, type ServiceEndpoints } from '@storefront/service-kit';
+import { createInternalClient, type ServiceEndpoints } from '@storefront/server-kit';
 import { z } from 'zod';
 
 const summariesSchema = z.object({ products: z.array(catalogueProductSchema) });

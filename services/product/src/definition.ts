@@ -9,7 +9,7 @@ import {
   type Logger,
   type ServiceDefinition,
   type ServiceParts,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { z } from 'zod';
 import { productServiceRoutes } from './app';
 import { createCatalogClient, type CatalogClient } from './catalog-client';

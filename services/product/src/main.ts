@@ -1,4 +1,4 @@
-import { runService } from '@storefront/service-kit';
+import { runService } from '@storefront/server-kit';
 import { productService } from './definition';
 
 runService(productService).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { ProductPage } from '@storefront/commerce';
-import { representJson, type Database, type Representation } from '@storefront/service-kit';
+import { representJson, type Database, type Representation } from '@storefront/server-kit';
 import type { CatalogClient } from './catalog-client';
 import { listDetails } from './store/details-store';
 

@@ -9,7 +9,7 @@ import {
   testAppSettings,
   testDatabaseKinds,
   type TestService,
-} from '@storefront/service-kit/testing';
+} from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { createCatalogClient } from '../src/catalog-client';
 import { startProduct } from '../src/definition';

@@ -11,8 +11,8 @@ import {
   type Server,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '@storefront/service-kit/testing';
-import { createLogger, listenOnLocalSocket, trustProxySetting, type Logger } from '@storefront/service-kit';
+import { silentLogger } from '@storefront/server-kit/testing';
+import { createLogger, listenOnLocalSocket, trustProxySetting, type Logger } from '@storefront/server-kit';
 import { createApiGateway } from './api-gateway';
 import { readShellConfig, SERVICE_MODULES } from './config';
 import { createServiceTargets } from './service-targets';

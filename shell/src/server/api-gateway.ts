@@ -18,7 +18,7 @@ import {
   type ProcessMetrics,
   type Tracing,
   type TrustProxy,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import type { Dispatcher, Pool } from 'undici';
 import { bucketOf } from './canary-bucket';
 import { CONNECTION_HEADERS } from './connection-headers';

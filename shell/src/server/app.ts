@@ -12,7 +12,7 @@ import {
   type Logger,
   type ProcessMetrics,
   type Tracing,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import compression from 'compression';
 import express, { type Request, type RequestHandler } from 'express';
 import type { PageRenderer } from '../render';

@@ -7,7 +7,7 @@ import {
   type LimitStore,
   type ProcessMetrics,
   type TrustProxy,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { Counter } from 'prom-client';
 import { z } from 'zod';
 import { fromThisOrigin } from './same-origin';

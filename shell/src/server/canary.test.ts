@@ -12,8 +12,8 @@ import {
   signedBucket,
   startCanary,
 } from '@storefront/artifact-store';
-import { DEVELOPMENT_SERVICE_KEY, ProcessMetrics } from '@storefront/service-kit';
-import { silentLogger } from '@storefront/service-kit/testing';
+import { DEVELOPMENT_SERVICE_KEY, ProcessMetrics } from '@storefront/server-kit';
+import { silentLogger } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { createShellServer } from './app';
 import { readShellConfig } from './config';

@@ -17,7 +17,7 @@ import {
   serviceSocketVariable,
   serviceUrlVariable,
   url,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import path from 'node:path';
 import { bucketConfigShape } from '@storefront/artifact-store';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { clientAddress, requestIdOf, type Logger, type TrustProxy } from '@storefront/service-kit';
+import { clientAddress, requestIdOf, type Logger, type TrustProxy } from '@storefront/server-kit';
 import {
   ACTION_FIELD,
   pageAddress,

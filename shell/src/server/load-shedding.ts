@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeProblem } from '@storefront/service-kit';
+import { writeProblem } from '@storefront/server-kit';
 
 /** Probes answer however busy the shell is: an orchestrator must see it alive and ready. */
 const PROBES = new Set(['/healthz', '/readyz']);

@@ -9,7 +9,7 @@ import {
   redisLimits,
   serveMetrics,
   startTracing,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { readShellConfig } from './config';
 import { createShellServer } from './app';
 

@@ -1,7 +1,7 @@
 import { routeTable } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
 import { matchPage, type ModuleRoute } from '@storefront/routing';
-import { requestIdOf, type Logger } from '@storefront/service-kit';
+import { requestIdOf, type Logger } from '@storefront/server-kit';
 import type { FormEcho } from '@storefront/ui';
 import type { Request } from 'express';
 import type { PageRenderer } from '../render';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@storefront/service-kit';
+import type { Logger } from '@storefront/server-kit';
 import type { Request, RequestHandler, Response } from 'express';
 import { withDevOverride, DEV_OVERRIDE_COOKIE, type DevOverride } from './dev-overrides';
 import { cookiesOf } from './cookies';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { REQUEST_ID_HEADER, type Representation } from '@storefront/service-kit';
+import { REQUEST_ID_HEADER, type Representation } from '@storefront/server-kit';
 import type { Dispatcher, Pool } from 'undici';
 import { CONNECTION_HEADERS } from './connection-headers';
 

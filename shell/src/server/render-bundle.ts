@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '@storefront/service-kit';
+import type { Logger } from '@storefront/server-kit';
 import type { PageRenderer, PageRendererOptions } from '../render';
 
 /**

@@ -1,6 +1,6 @@
 import { routeTable, toPublicRegistry, type Registry } from '@storefront/artifact-store';
 import { fillPath, type ModuleRoute } from '@storefront/routing';
-import { requestIdOf, type Logger } from '@storefront/service-kit';
+import { requestIdOf, type Logger } from '@storefront/server-kit';
 import { Router } from 'express';
 import type { ServiceApi } from './service-api';
 

@@ -1,4 +1,4 @@
-import { isInternalPath } from '@storefront/service-kit';
+import { isInternalPath } from '@storefront/server-kit';
 import { SERVICE_MODULES, type ServiceModule } from './config';
 import type { ServiceCalls } from './service-calls';
 

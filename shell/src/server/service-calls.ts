@@ -1,10 +1,5 @@
 import type { ServiceAnswer, ServiceRequest } from '@storefront/routing/server-module';
-import {
-  HandedOver,
-  holdThroughOutage,
-  REQUEST_ID_HEADER,
-  ServiceUnreachable,
-} from '@storefront/service-kit';
+import { HandedOver, holdThroughOutage, REQUEST_ID_HEADER, ServiceUnreachable } from '@storefront/server-kit';
 import type { RetrySafe } from './api-gateway';
 import type { ServiceTargets } from './service-targets';
 

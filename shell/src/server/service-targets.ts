@@ -1,4 +1,4 @@
-import { EndpointPools, type ServiceEndpoint, type ServiceEndpoints } from '@storefront/service-kit';
+import { EndpointPools, type ServiceEndpoint, type ServiceEndpoints } from '@storefront/server-kit';
 import type { Pool } from 'undici';
 import { SERVICE_MODULES, serviceSocket, serviceUrl, type ServiceModule, type ShellConfig } from './config';
 

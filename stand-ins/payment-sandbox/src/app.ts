@@ -1,4 +1,4 @@
-import { isRoutineProbe, requestLogging, type Logger } from '@storefront/service-kit';
+import { isRoutineProbe, requestLogging, type Logger } from '@storefront/server-kit';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { SandboxConfig } from './config';

@@ -6,7 +6,7 @@ import {
   localUrl,
   port,
   url,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { z } from 'zod';
 
 export const sandboxConfigShape = {

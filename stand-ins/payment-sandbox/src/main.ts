@@ -1,4 +1,4 @@
-import { ConfigError, createLogger } from '@storefront/service-kit';
+import { ConfigError, createLogger } from '@storefront/server-kit';
 import { loadSandboxConfig, type SandboxConfig } from './config';
 import { createSandbox } from './app';
 

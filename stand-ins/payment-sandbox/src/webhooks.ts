@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Logger } from '@storefront/service-kit';
+import type { Logger } from '@storefront/server-kit';
 import type { PaymentLink } from './payment-links';
 
 export interface WebhookSubscription {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '@storefront/service-kit/testing';
+import { silentLogger } from '@storefront/server-kit/testing';
 import { SquareClient, SquareError, WebhooksHelper } from 'square';
 import request from 'supertest';
 import { createSandbox, type Sandbox } from '../src/app';

@@ -1,4 +1,4 @@
-import type { Database, Limiter, Logger } from '@storefront/service-kit';
+import type { Database, Limiter, Logger } from '@storefront/server-kit/domain';
 import type { Mailer } from '../mailer';
 import type { AccessTokens } from '../tokens';
 

@@ -1,4 +1,4 @@
-import type { Database } from '@storefront/service-kit';
+import type { Database } from '@storefront/server-kit';
 import { Router } from 'express';
 
 const escapeHtml = (text: string) =>

@@ -1,4 +1,4 @@
-import type { Database } from '@storefront/service-kit';
+import type { Database } from '@storefront/server-kit';
 import { hashToken, newOpaqueToken } from '../tokens';
 
 const LINK_LIFETIME = '24 hours';

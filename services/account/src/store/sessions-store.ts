@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '@storefront/service-kit';
+import type { Database, Queryable } from '@storefront/server-kit';
 import { hashToken, newOpaqueToken } from '../tokens';
 
 /** Starts a session with its first refresh token (returned in clear once, stored hashed). */

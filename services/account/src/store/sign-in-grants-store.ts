@@ -1,4 +1,4 @@
-import type { Database } from '@storefront/service-kit';
+import type { Database } from '@storefront/server-kit';
 import { hashToken, newOpaqueToken } from '../tokens';
 
 /** How long a confirmation link's sign-in waits for the site's page to exchange it. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/server-kit';
 
 export interface UserRow {
   id: string;

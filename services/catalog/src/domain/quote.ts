@@ -1,5 +1,5 @@
 import { lineTotal, type Quote, type QuoteRequest, type SalesChannel } from '@storefront/commerce';
-import type { FieldError } from '@storefront/service-kit';
+import type { FieldError } from '@storefront/server-kit/domain';
 import type { PriceRow } from '../store/catalog-store';
 
 export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; errors: FieldError[] };

@@ -1,4 +1,4 @@
-import { sendRepresentation } from '@storefront/service-kit';
+import { sendRepresentation } from '@storefront/server-kit';
 import { Router } from 'express';
 import { paths, type CurrentCatalog } from '../catalog-snapshot';
 

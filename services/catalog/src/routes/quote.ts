@@ -1,5 +1,5 @@
 import { quoteRequestSchema } from '@storefront/commerce';
-import { HttpProblem, parseInput } from '@storefront/service-kit';
+import { HttpProblem, parseInput } from '@storefront/server-kit';
 import { Router } from 'express';
 import type { CurrentCatalog } from '../catalog-snapshot';
 import { priceQuote } from '../domain/quote';

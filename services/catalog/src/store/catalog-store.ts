@@ -6,7 +6,7 @@ import type {
   HomeProduct,
   SalesChannel,
 } from '@storefront/commerce';
-import type { Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/server-kit';
 
 /** A price-list entry's picture (alias e, product p): the one drawn for its dose, else the product's own. */
 const DOSE_IMAGE_SQL = `(SELECT i.path FROM product_images i

@@ -1,4 +1,4 @@
-import { defaultDataDir, migrate, openServiceDatabase } from '@storefront/service-kit';
+import { defaultDataDir, migrate, openServiceDatabase } from '@storefront/server-kit';
 import { checkoutService } from '../definition';
 import { CommandError, runAffiliateCommand } from '../affiliate-commands';
 

@@ -1,5 +1,5 @@
 import type { AffiliateDiscount } from '@storefront/commerce';
-import { DomainError, type Database, type Limiter } from '@storefront/service-kit';
+import { DomainError, type Database, type Limiter } from '@storefront/server-kit/domain';
 import { affiliateCodeSchema } from '../affiliate-code';
 import { findAffiliateDiscount } from '../store/affiliates-store';
 

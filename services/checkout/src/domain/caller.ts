@@ -1,4 +1,4 @@
-import type { Limiter } from '@storefront/service-kit';
+import type { Limiter } from '@storefront/server-kit/domain';
 
 /** Who is asking: the client address the budgets are kept by, and the request id logs and calls carry. */
 export interface Caller {

@@ -5,7 +5,7 @@ import {
   holdThroughOutage,
   isDatabaseUnreachable,
   type Database,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
 import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
 import type { OrderForPayment } from '../payments/square-order';

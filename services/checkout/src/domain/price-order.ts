@@ -5,7 +5,7 @@ import {
   type Quote,
   type SalesChannel,
 } from '@storefront/commerce';
-import { DomainError } from '@storefront/service-kit';
+import { DomainError } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
 
 /**

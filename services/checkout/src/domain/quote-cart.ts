@@ -1,5 +1,5 @@
 import type { CartQuote, CartQuoteRequest } from '@storefront/commerce';
-import type { Database } from '@storefront/service-kit';
+import type { Database } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
 import { discountOfCode } from './affiliate-discount';
 import type { Caller, CheckoutLimits } from './caller';

@@ -1,4 +1,4 @@
-import type { Database } from '@storefront/service-kit';
+import type { Database } from '@storefront/server-kit/domain';
 import { markOrderPaid } from '../store/orders-store';
 import { recordEventOnce, recordEventOutcome, type PaymentEventOutcome } from '../store/webhook-events-store';
 

@@ -1,5 +1,5 @@
 import { EMPTY_CART, type AffiliateLookup, type CartItem, type ShopperCart } from '@storefront/commerce';
-import { DomainError, isRefusal } from '@storefront/service-kit';
+import { DomainError, isRefusal } from '@storefront/server-kit/domain';
 import type { AccountSessions } from '../account-sessions';
 import { cartLines } from '../store/carts-store';
 import { discountOfCode } from './affiliate-discount';

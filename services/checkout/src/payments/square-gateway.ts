@@ -1,4 +1,4 @@
-import type { Logger } from '@storefront/service-kit';
+import type { Logger } from '@storefront/server-kit';
 import type { SquareClient } from 'square';
 import { paymentLinkRequest, type OrderForPayment } from './square-order';
 import { squareSdk, type SquareSdk } from './square-sdk';

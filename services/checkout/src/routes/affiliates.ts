@@ -1,4 +1,4 @@
-import { parseInput, type Database, type Limiter } from '@storefront/service-kit';
+import { parseInput, type Database, type Limiter } from '@storefront/server-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { affiliateCodeSchema } from '../affiliate-code';

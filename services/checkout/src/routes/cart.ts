@@ -5,7 +5,7 @@ import {
   cartQuoteRequestSchema,
   EMPTY_CART,
 } from '@storefront/commerce';
-import { parseInput } from '@storefront/service-kit';
+import { parseInput } from '@storefront/server-kit';
 import { Router, type Request, type Response } from 'express';
 import { addToCart, cartIdOf, cartIsKept, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
 import { callerOf } from './caller';

@@ -1,5 +1,5 @@
 import { orderRequestSchema } from '@storefront/commerce';
-import { HttpProblem, parseInput } from '@storefront/service-kit';
+import { HttpProblem, parseInput } from '@storefront/server-kit';
 import { Router } from 'express';
 import { callerOf } from './caller';
 import { placeOrder, type OrderServices } from '../domain/place-order';

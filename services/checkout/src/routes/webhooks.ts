@@ -1,4 +1,4 @@
-import { HttpProblem, rawBodyOf, type Database, type Logger } from '@storefront/service-kit';
+import { HttpProblem, rawBodyOf, type Database, type Logger } from '@storefront/server-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { recordPayment } from '../domain/record-payment';

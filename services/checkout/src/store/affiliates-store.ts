@@ -1,5 +1,5 @@
 import type { AffiliateDiscount } from '@storefront/commerce';
-import { isUniqueViolation, type Queryable } from '@storefront/service-kit';
+import { isUniqueViolation, type Queryable } from '@storefront/server-kit';
 
 export interface AffiliateRecord {
   code: string;

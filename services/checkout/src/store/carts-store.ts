@@ -5,7 +5,7 @@ import {
   type CartAddition,
   type CartItem,
 } from '@storefront/commerce';
-import type { Database, Queryable } from '@storefront/service-kit';
+import type { Database, Queryable } from '@storefront/server-kit';
 
 interface LineRow {
   product_id: string;

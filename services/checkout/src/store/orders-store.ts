@@ -1,5 +1,5 @@
 import type { OrderRequest, PlacedOrder } from '@storefront/commerce';
-import type { Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/server-kit';
 import type { PricedOrder } from '../domain/price-order';
 import { ORDER_CURRENCY, type OrderForPayment } from '../payments/square-order';
 import type { PaymentLink } from '../payments/square-gateway';

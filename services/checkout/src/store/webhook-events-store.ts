@@ -1,4 +1,4 @@
-import type { Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/server-kit';
 
 /** What became of a payment event: kept beside it, for the person who looks into a payment. */
 export type PaymentEventOutcome =

@@ -1,5 +1,5 @@
 import type { NewsletterSubscription } from '@storefront/commerce';
-import { DomainError, type Queryable } from '@storefront/service-kit';
+import { DomainError, type Queryable } from '@storefront/server-kit/domain';
 import { addSubscriber, type SubscriptionMetadata } from '../store/subscribers-store';
 
 /**

@@ -1,4 +1,4 @@
-import { HttpProblem, sendRepresentation, type Representation } from '@storefront/service-kit';
+import { HttpProblem, sendRepresentation, type Representation } from '@storefront/server-kit';
 import { Router } from 'express';
 
 export const policyPath = (slug: string) => `/policies/${slug}`;

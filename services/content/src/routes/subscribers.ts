@@ -5,7 +5,7 @@ import {
   type Database,
   type LimitStore,
   type RateLimitOptions,
-} from '@storefront/service-kit';
+} from '@storefront/server-kit';
 import { Router } from 'express';
 import { subscribeToNewsletter } from '../domain/subscribe';
 

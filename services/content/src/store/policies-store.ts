@@ -1,5 +1,5 @@
 import type { PolicyDocument, PolicySlug } from '@storefront/commerce';
-import type { Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/server-kit';
 
 interface PolicyRow {
   slug: PolicySlug;

@@ -1,5 +1,5 @@
 import type { ProductPage } from '@storefront/commerce';
-import { HttpProblem, sendRepresentation } from '@storefront/service-kit';
+import { HttpProblem, sendRepresentation } from '@storefront/server-kit';
 import { Router } from 'express';
 import { buildCertificatePdf, certificateFileName } from '../domain/coa-pdf';
 import { pagePath, type ProductSnapshot } from '../product-snapshot';

@@ -1,6 +1,6 @@
 import { productPageSchema, type ProductPage } from '@storefront/commerce';
 import { omit } from '@storefront/schema';
-import type { Queryable } from '@storefront/service-kit';
+import type { Queryable } from '@storefront/server-kit';
 
 export type ProductDetail = Omit<ProductPage, 'product' | 'related'> & {
   productId: string;
