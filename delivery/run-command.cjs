@@ -19,13 +19,21 @@ if (!name || !/^[a-z-]+$/.test(name)) {
 }
 const bundle = path.join(__dirname, 'dist-node/cli', `${name}.cjs`);
 
-/** Whether the bundle is the one its record names and every file it came from is as it was. */
+/** The repository this launcher is in: a bundle built in another checkout is not this one's. */
+const repository = path.resolve(__dirname, '..');
+
+/**
+ * Whether the bundle is the one its record names, built in this repository, and every file it came
+ * from is as it was. (A checkout copied with its ignored files keeps the first one's record, whose
+ * files are the first checkout's: their times say nothing of this one's sources.)
+ */
 function isCurrent() {
   try {
-    const { build, inputs } = JSON.parse(readFileSync(`${bundle}.inputs.json`, 'utf8'));
+    const { build, root, inputs } = JSON.parse(readFileSync(`${bundle}.inputs.json`, 'utf8'));
     const firstLine = readFileSync(bundle, 'utf8').slice(0, 40).split('\n')[0];
     return (
       firstLine === `// build ${build}` &&
+      root === repository &&
       Object.entries(inputs).every(([file, changed]) => statSync(file).mtimeMs === changed)
     );
   } catch {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, utimesSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { commandRecordFile, type CommandBundleRecord } from './command-bundle';
@@ -30,6 +30,17 @@ describe('run-command.cjs', () => {
     utimesSync(source, new Date(), new Date());
     expect(await usageOfRollback()).toContain('Usage: npm run rollback');
     expect(record().build).not.toBe(first.build);
+  }, 60_000);
+
+  it('bundles again in a checkout copied from another, whose record names the other repository', async () => {
+    expect(await usageOfRollback()).toContain('Usage: npm run rollback');
+    const built = record();
+    expect(built.root).toBe(REPO_ROOT);
+    // As a copy made with its ignored files finds it: the first checkout's record, times and all.
+    writeFileSync(commandRecordFile('rollback'), JSON.stringify({ ...built, root: '/elsewhere/storefront' }));
+    expect(await usageOfRollback()).toContain('Usage: npm run rollback');
+    expect(record()).toMatchObject({ root: REPO_ROOT });
+    expect(record().build).not.toBe(built.build);
   }, 60_000);
 
   it('refuses a name that is not a command', async () => {

@@ -10,10 +10,12 @@ const DELIVERY_DIR = path.join(REPO_ROOT, 'delivery');
 
 /**
  * What `run-command.cjs` reads beside a command's bundle to tell whether it is current: the bundle's
- * build id (its first line names it) and every file it was built from with its modification time.
+ * build id (its first line names it), the repository it was built in, and every file it was built from
+ * with its modification time.
  */
 export interface CommandBundleRecord {
   build: string;
+  root: string;
   inputs: Record<string, number>;
 }
 
@@ -60,6 +62,7 @@ export async function bundleCommand(name: string): Promise<void> {
   ]);
   const record: CommandBundleRecord = {
     build: id,
+    root: REPO_ROOT,
     // A file changed while the build read it is recorded as unknown: the next run builds again.
     inputs: Object.fromEntries(
       [...files].map((file) => {
