@@ -50,13 +50,17 @@ export function findRemote(name: string): RemoteModule {
   return remote;
 }
 
+/** What delivery reads of a workspace's package.json. */
+export interface WorkspacePackage {
+  name: string;
+  version: string;
+  exports?: Record<string, string>;
+}
+
 /**
- * A workspace's name and version, from its package.json: the version is the one `lerna version` releases
- * (see the root README), and deploys publish each build under it.
+ * A workspace's name, version and entries, from its package.json: the version is the one `lerna version`
+ * releases (see the root README), and deploys publish each build under it.
  */
-export function workspacePackage(dir: string): { name: string; version: string } {
-  return JSON.parse(readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as {
-    name: string;
-    version: string;
-  };
+export function workspacePackage(dir: string): WorkspacePackage {
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as WorkspacePackage;
 }

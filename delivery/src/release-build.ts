@@ -11,11 +11,15 @@ export const SERVICE_CONTRACT = 'api-contract.json';
 
 type SchemaModule = Record<string, Record<string, Parameters<typeof contractOf>[0][string]>>;
 
-/** A module's declared API, as JSON Schema: a service's `src/api-contract.ts` (none declared: empty). */
-async function serviceContract(serviceDir: string): Promise<ApiContract> {
-  const file = path.join(REPO_ROOT, serviceDir, 'src/api-contract.ts');
-  if (!existsSync(file)) return {};
-  const { apiContract } = (await import(file)) as { apiContract: SchemaModule[string] };
+/**
+ * A module's declared API, as JSON Schema: what its service's package exports as `./api-contract`
+ * (none declared: empty), imported by the package's name as any other importer would.
+ */
+export async function serviceContract(serviceDir: string): Promise<ApiContract> {
+  const { name, exports } = workspacePackage(serviceDir);
+  if (!exports?.['./api-contract']) return {};
+  const { apiContract } = (await import(`${name}/api-contract`)) as { apiContract?: SchemaModule[string] };
+  if (!apiContract) throw new Error(`${name}/api-contract exports no apiContract.`);
   return contractOf(apiContract);
 }
 

@@ -15,6 +15,7 @@ import { decodeJwt } from 'jose';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { devMailbox } from '../src/mailer';
+import { apiContract } from '../src/api-contract';
 import { accountRoutes } from '../src/app';
 import { accountLimits } from '../src/limits';
 import { AccessTokens } from '../src/tokens';
@@ -309,6 +310,34 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       'no-store',
       'no-store',
     ]);
+  });
+
+  it('answers sign-up, sign-in and the user as its published contract says', async () => {
+    const address = await confirmedUser('contract');
+    const post = async (path: string, body: object) =>
+      (
+        await fetch(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', apikey: 'anon-key' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const session = apiContract['POST /auth/v1/token'].parse(
+      await post('/auth/v1/token?grant_type=password', { email: address, password: PASSWORD }),
+    );
+    expect(session.user.email).toBe(address);
+    const user = apiContract['GET /auth/v1/user'].parse(
+      await (
+        await fetch(`${baseUrl}/auth/v1/user`, {
+          headers: { authorization: `Bearer ${session.access_token}`, apikey: 'anon-key' },
+        })
+      ).json(),
+    );
+    expect(user.id).toBe(session.user.id);
+    const signedUp = apiContract['POST /auth/v1/signup'].parse(
+      await post('/auth/v1/signup', { email: email('contract-signup'), password: PASSWORD }),
+    );
+    expect(signedUp.email_confirmed_at).toBeNull();
   });
 
   it('gets the user, refreshes with rotation, revokes a session whose used refresh token comes back', async () => {
