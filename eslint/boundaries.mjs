@@ -65,6 +65,13 @@ const httpInDomain = [
   },
 ];
 
+/** A service's store reads and writes its tables; the parts that use it sit above it, never below. */
+const aboveTheStore = {
+  group: ['../domain', '../domain/*', '../payments', '../payments/*', '../routes', '../routes/*', '../app'],
+  message:
+    "A store imports nothing above it (domain/, payments/, routes/): put a shape they share beside them, e.g. the service's order-shapes.ts.",
+};
+
 /** The shell is a deployable of its own: a service never imports it, in its code or its tests. */
 const shellImports = {
   group: ['@storefront/shell', '@storefront/shell/**'],
@@ -131,6 +138,15 @@ export const boundaries = [
     files: ['services', 'stand-ins'].flatMap((dir) => code.map((glob) => `${dir}/*/${glob}`)),
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepImports, shellImports] }],
+    },
+  },
+  {
+    files: code.map((glob) => `services/*/src/store/${glob}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [deepImports, shellImports, aboveTheStore] },
+      ],
     },
   },
   {

@@ -171,6 +171,18 @@ describe('lint keeps the boundaries between packages', () => {
     expect(await rulesBroken(routes, express)).toEqual([]);
   });
 
+  it('keeps a store below the parts that use it', async () => {
+    const store = 'services/checkout/src/store/probe.ts';
+    for (const above of ['../domain/price-order', '../payments/square-order', '../routes/orders']) {
+      expect([above, await rulesBroken(store, `export type * from '${above}';\n`)]).toEqual([
+        above,
+        ['@typescript-eslint/no-restricted-imports'],
+      ]);
+    }
+    expect(await rulesBroken(store, "export type * from '../order-shapes';\n")).toEqual([]);
+    expect(await rulesBroken(store, "export type * from './carts-store';\n")).toEqual([]);
+  });
+
   it("refuses the shell or the UI kit naming a module's route, action, field or cookie; a module names its own", async () => {
     const shell = 'shell/src/app/probe.tsx';
     const named = {

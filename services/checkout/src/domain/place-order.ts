@@ -8,7 +8,7 @@ import {
 } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
 import { PaymentFailure, type PaymentGateway } from '../payments/square-gateway';
-import type { OrderForPayment } from '../payments/square-order';
+import type { OrderForPayment } from '../order-shapes';
 import {
   createOrder,
   loadOrderForPayment,

@@ -1,12 +1,7 @@
-import {
-  computeOrderTotals,
-  type OrderRequest,
-  type OrderTotals,
-  type Quote,
-  type SalesChannel,
-} from '@storefront/commerce';
+import { computeOrderTotals, type OrderRequest, type Quote, type SalesChannel } from '@storefront/commerce';
 import { DomainError } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
+import type { PricedLine, PricedOrder } from '../order-shapes';
 
 /**
  * The business cap on one order (infra/README.md, "Security"): beyond it an order is a matter for a person,
@@ -20,23 +15,6 @@ const orderTooLarge = () =>
     'Order Too Large',
     'Online orders are limited to 1,000 vials of one product and $50,000 in total. For a larger order, please contact us.',
   );
-
-export interface PricedLine {
-  channel: SalesChannel;
-  productId: string;
-  dose: string;
-  name: string;
-  sku: string;
-  image: string;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
-
-export interface PricedOrder {
-  lines: PricedLine[];
-  totals: OrderTotals;
-}
 
 /** The vials of the product ordered most, whatever its doses and the lines and price lists they come on. */
 function mostVialsOfOneProduct(orderLines: OrderRequest['lines']): number {

@@ -1,13 +1,8 @@
 import type { Logger } from '@storefront/server-kit';
 import type { SquareClient } from 'square';
-import { paymentLinkRequest, type OrderForPayment } from './square-order';
+import type { OrderForPayment, PaymentLink } from '../order-shapes';
+import { paymentLinkRequest } from './square-order';
 import { squareSdk, type SquareSdk } from './square-sdk';
-
-export interface PaymentLink {
-  paymentLinkId: string;
-  squareOrderId: string;
-  url: string;
-}
 
 /** Why a payment could not be started, in words a shopper may read (no provider internals). */
 export class PaymentFailure extends Error {}

@@ -1,25 +1,6 @@
-import {
-  affiliateDiscountLabel,
-  COUNTRIES,
-  skuLabel,
-  TAX_RATE_LABEL,
-  type CheckoutKind,
-  type OrderTotals,
-} from '@storefront/commerce';
+import { affiliateDiscountLabel, COUNTRIES, skuLabel, TAX_RATE_LABEL } from '@storefront/commerce';
 import type { Square } from 'square';
-
-/** What the hosted payment page needs to know about one of our stored orders. */
-export interface OrderForPayment {
-  orderId: string;
-  checkout: CheckoutKind;
-  orderNumber: string;
-  lines: { name: string; dose: string; sku: string; unitPrice: number; quantity: number }[];
-  totals: Pick<OrderTotals, 'discount' | 'shipping' | 'tax' | 'total'>;
-  discountRate: number;
-  affiliateName: string | null;
-  customer: { email: string; firstName: string; lastName: string; phoneNumber: string };
-  shipping: { address: string; city: string; state: string; zipCode: string; country: string } | null;
-}
+import { ORDER_CURRENCY, type OrderForPayment } from '../order-shapes';
 
 const ISO_COUNTRY: Record<(typeof COUNTRIES)[number], Square.Country | undefined> = {
   'United States': 'US',
@@ -39,9 +20,6 @@ export function paymentDescription(order: Pick<OrderForPayment, 'checkout' | 'li
   const list = order.lines.map((line) => `${line.name} - ${line.dose} x${line.quantity}`).join(', ');
   return `Cart Order (${count} items): ${list}`;
 }
-
-/** Every order is priced and charged in US dollars; a payment in any other currency does not pay one. */
-export const ORDER_CURRENCY = 'USD';
 
 const usd = (cents: number): Square.Money => ({ amount: BigInt(cents), currency: ORDER_CURRENCY });
 

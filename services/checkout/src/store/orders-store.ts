@@ -1,8 +1,6 @@
 import type { OrderRequest, PlacedOrder } from '@storefront/commerce';
 import type { Queryable } from '@storefront/server-kit';
-import type { PricedOrder } from '../domain/price-order';
-import { ORDER_CURRENCY, type OrderForPayment } from '../payments/square-order';
-import type { PaymentLink } from '../payments/square-gateway';
+import { ORDER_CURRENCY, type OrderForPayment, type PaymentLink, type PricedOrder } from '../order-shapes';
 import type { AffiliateDiscount } from '@storefront/commerce';
 
 interface OrderRow {
