@@ -145,7 +145,10 @@ export class ModuleServices {
       },
     ));
     try {
-      await waitUntilReady(`${module} ${release}`, `${endpoint.url}/readyz`, READY_WITHIN_MS);
+      await waitUntilReady(`${module} ${release}`, `${endpoint.url}/readyz`, {
+        withinMs: READY_WITHIN_MS,
+        process,
+      });
     } catch (error) {
       await process.stop();
       throw error;

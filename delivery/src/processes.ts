@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { REPO_ROOT } from './modules';
 
 const running = new Set<ChildProcess>();
@@ -22,6 +23,8 @@ const HEALTHY_RUN_MS = 30_000;
 /** A supervised process: whichever process runs it now, and a way to stop it for good. */
 export interface SupervisedProcess {
   current(): ChildProcess;
+  /** Why it was given up on after failing `maxAttempts` times in a row; null while it is kept running. */
+  givenUp(): string | null;
   /** SIGTERM (the process answers what it has and exits), not restarted; resolves once it is gone. */
   stop(): Promise<void>;
 }
@@ -40,6 +43,7 @@ export function startProcess(
   const { onSpawn, maxAttempts = 5 } = supervision;
   let failures = 0;
   let retired = false;
+  let givenUp: string | null = null;
   let current: ChildProcess;
 
   const spawnOnce = () => {
@@ -64,9 +68,8 @@ export function startProcess(
       }
       failures = Date.now() - startedAt > HEALTHY_RUN_MS ? 1 : failures + 1;
       if (failures >= maxAttempts) {
-        console.error(
-          `${name} failed ${failures} times in a row (last: ${how}); giving up. Fix it and run npm start again.`,
-        );
+        givenUp = `${name} failed ${failures} times in a row (last: ${how})`;
+        console.error(`${givenUp}; giving up. Fix it and run npm start again.`);
         return;
       }
       const delay = backoffMs(failures);
@@ -83,6 +86,7 @@ export function startProcess(
   spawnOnce();
   return {
     current: () => current,
+    givenUp: () => givenUp,
     async stop() {
       retired = true;
       const child = current;
@@ -94,18 +98,73 @@ export function startProcess(
   };
 }
 
-/** Polls a URL until it answers 2xx, or gives up with a clear error. */
-export async function waitUntilReady(name: string, url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+/**
+ * The CPU time a process has used so far (Linux's /proc/<pid>/stat, in clock ticks); null where it
+ * cannot be read (another system, or the process is gone).
+ */
+function cpuTicksOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The command name (field 2) may hold spaces: the fields after its closing parenthesis are fixed.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15
+  } catch {
+    return null;
+  }
+}
+
+export interface ReadyWait {
+  /** How long to wait for a first answer, and then again for as long as the process keeps working. */
+  withinMs?: number;
+  /**
+   * The process that should answer: while it is alive and using CPU (building, migrating, on a loaded
+   * machine), the wait goes on, up to `atMostMs`; once it is given up on, the wait ends at once.
+   */
+  process?: SupervisedProcess;
+  /** However busy the process, the wait ends here. */
+  atMostMs?: number;
+}
+
+/**
+ * Polls a URL until it answers 2xx. A process still working past `withinMs` is waited for (and said to
+ * be); one that is idle, given up on or past `atMostMs` ends the wait with an error naming it and what
+ * to do.
+ */
+export async function waitUntilReady(
+  name: string,
+  url: string,
+  { withinMs = 60_000, process: supervised, atMostMs = 10 * 60_000 }: ReadyWait = {},
+): Promise<void> {
+  const started = Date.now();
+  let deadline = started + withinMs;
+  let ticksAtDeadline = cpuTicksOf(supervised?.current().pid);
+  for (;;) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
+    const givenUp = supervised?.givenUp();
+    if (givenUp)
+      throw new Error(`${givenUp}: it never answered at ${url}. Its log is above; fix it and try again.`);
+    const now = Date.now();
+    if (now >= deadline) {
+      const ticks = cpuTicksOf(supervised?.current().pid);
+      const working = ticks !== null && ticksAtDeadline !== null && ticks > ticksAtDeadline;
+      if (!working || now - started >= atMostMs) {
+        const waited = Math.round((now - started) / 1000);
+        throw new Error(
+          `${name} did not become ready at ${url} within ${waited}s${working ? '' : ' and has stopped working at it'}. Its log is above; fix it and try again.`,
+        );
+      }
+      console.error(
+        `${name} is still starting after ${Math.round((now - started) / 1000)}s; waiting while it works.`,
+      );
+      deadline = now + Math.min(withinMs, 30_000);
+      ticksAtDeadline = ticks;
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`${name} did not become ready at ${url} within ${timeoutMs / 1000}s`);
 }
 
 /** Stops every child with SIGTERM (they shut down gracefully) and then exits. */

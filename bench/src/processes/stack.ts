@@ -38,7 +38,7 @@ export async function startBenchStack(
   });
   const base = localUrl('shell', offset);
   try {
-    await waitUntilReady(`${name} stack`, `${base}/healthz`, 600_000);
+    await waitUntilReady(`${name} stack`, `${base}/healthz`, { withinMs: 600_000 });
   } catch (error) {
     child.kill('SIGTERM');
     throw error;

@@ -95,7 +95,7 @@ async function startInstances(
 ) {
   await Promise.all(
     endpoint.instances.map(async (instance) => {
-      startProcess(
+      const started = startProcess(
         instance.label === endpoint.part
           ? processName(endpoint)
           : `${processName(endpoint)} #${instance.label.split('-').at(-1)}`,
@@ -106,7 +106,7 @@ async function startInstances(
           onSpawn: (child) => writeFileSync(path.join(runDir, `${instance.label}.pid`), String(child.pid)),
         },
       );
-      await waitUntilReady(instance.label, `${instance.url}${probe}`);
+      await waitUntilReady(instance.label, `${instance.url}${probe}`, { process: started });
     }),
   );
 }
