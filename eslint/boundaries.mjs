@@ -112,8 +112,17 @@ const literalBreakpoints = [
     message: 'Write breakpoints through the theme: ${media.mobile} or ${media.desktop} from @storefront/ui.',
   },
 ];
+// The site's colours are the theme's tones (packages/ui/src/theme.ts): a colour written into a style
+// drifts from the palette. (A drawing's SVG attributes are not styles, and are not held to this.)
+const literalColours = [
+  {
+    selector:
+      'TemplateElement[value.raw=/[:\\s,(]#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?([0-9a-fA-F]{2})?[;,)\\s]/]',
+    message: 'Take colours from the theme (${({ theme }) => theme.colors.…}); add a tone there if none fits.',
+  },
+];
 const restrictedSyntax = (...entries) => ({
-  'no-restricted-syntax': ['error', ...literalBreakpoints, ...entries],
+  'no-restricted-syntax': ['error', ...literalBreakpoints, ...literalColours, ...entries],
 });
 const code = ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'];
 
@@ -126,6 +135,14 @@ export const boundaries = [
     },
   },
   { files: code.map((glob) => `shell/${glob}`), rules: restrictedSyntax(...storeWritesOutside('shell')) },
+  // Servers' own plain pages (the dev mailbox, the payment sandbox's), the tests and the bench have no
+  // theme to take colours from.
+  {
+    files: ['services', 'stand-ins', 'e2e', 'bench'].flatMap((dir) => code.map((glob) => `${dir}/${glob}`)),
+    rules: {
+      'no-restricted-syntax': ['error', ...literalBreakpoints, ...storeWritesOutside(null)],
+    },
+  },
   // Their tests may start a real service to answer them (never a mock of one).
   {
     files: ['packages', 'shell'].flatMap((dir) => code.map((glob) => `${dir}/${glob}`)),

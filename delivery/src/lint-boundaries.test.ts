@@ -151,6 +151,33 @@ describe('lint keeps the boundaries between packages', () => {
     }
   });
 
+  it("refuses a colour written into a style, and takes the theme's", async () => {
+    const styles = (rule: string) =>
+      `import styled from 'styled-components';\nexport const Box = styled.div\`\n  ${rule}\n\`;\n`;
+    for (const file of [
+      'mfe-checkout/src/probe.tsx',
+      'shell/src/app/probe.tsx',
+      'packages/ui/src/probe.tsx',
+    ]) {
+      for (const colour of ['color: #fff;', 'background: #ecfdf5;', 'border: 1px solid #d9e1eaff;']) {
+        expect([file, colour, await rulesBroken(file, styles(colour))]).toEqual([
+          file,
+          colour,
+          ['no-restricted-syntax'],
+        ]);
+      }
+      expect(await rulesBroken(file, styles('color: ${({ theme }) => theme.colors.onDark};'))).toEqual([]);
+    }
+    // A fragment link is not a colour; the payment sandbox's own page has no theme.
+    expect(await rulesBroken('mfe-content/src/probe.ts', 'export const to = `/terms#add`;\n')).toEqual([]);
+    expect(
+      await rulesBroken(
+        'stand-ins/payment-sandbox/src/probe.ts',
+        'export const css = `body { color: #1d2330; }`;\n',
+      ),
+    ).toEqual([]);
+  });
+
   it("keeps HTTP out of a service's domain, and lets its routes speak it", async () => {
     const domain = 'services/checkout/src/domain/probe.ts';
     const routes = 'services/checkout/src/routes/probe.ts';

@@ -44,7 +44,7 @@ const Tabs = styled.div`
   }
   a[aria-selected='true'] {
     background: ${({ theme }) => theme.colors.brand};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onDark};
   }
 `;
 
@@ -52,8 +52,8 @@ const Notice = styled.p`
   margin: 0;
   padding: 0.75rem 1rem;
   border-radius: ${({ theme }) => theme.radii.md};
-  background: #eff6ff;
-  color: #1e3a8a;
+  background: ${({ theme }) => theme.colors.infoSurface};
+  color: ${({ theme }) => theme.colors.info};
   font-size: 0.92rem;
 `;
 

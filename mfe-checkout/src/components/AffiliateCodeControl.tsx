@@ -39,7 +39,7 @@ const Chip = styled.form`
   margin: 0;
   padding: 0.25rem 0.25rem 0.25rem 0.8rem;
   border-radius: ${({ theme }) => theme.radii.pill};
-  background: #ecfdf5;
+  background: ${({ theme }) => theme.colors.successSurface};
   color: ${({ theme }) => theme.colors.success};
   font-weight: 600;
   button {

@@ -39,7 +39,7 @@ const FreeShipping = styled.p`
   margin: 0;
   padding: 0.6rem 0.8rem;
   border-radius: ${({ theme }) => theme.radii.md};
-  background: #ecfdf5;
+  background: ${({ theme }) => theme.colors.successSurface};
   color: ${({ theme }) => theme.colors.success};
   font-weight: 600;
 `;

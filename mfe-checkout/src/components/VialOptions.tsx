@@ -26,7 +26,7 @@ const Options = styled.div`
   }
   label:has(input:checked) {
     border-color: ${({ theme }) => theme.colors.accent};
-    background: #f0fdfa;
+    background: ${({ theme }) => theme.colors.accentSurface};
   }
   label:has(input:focus-visible) {
     outline: 3px solid ${({ theme }) => theme.colors.brand};
@@ -42,7 +42,7 @@ const Options = styled.div`
     padding: 0 0.4rem;
     border-radius: ${({ theme }) => theme.radii.pill};
     background: ${({ theme }) => theme.colors.accent};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onDark};
     font-size: 0.7rem;
   }
 `;

@@ -15,7 +15,7 @@ const Section = styled.section`
     ${({ theme }) => theme.colors.brand},
     ${({ theme }) => theme.colors.brandStrong}
   );
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onDark};
   h2 {
     font-size: 1.8rem;
   }

@@ -57,8 +57,8 @@ const Warning = styled.p`
     padding: 0.8rem 1rem;
     border: 1px solid ${({ theme }) => theme.colors.warning};
     border-radius: ${({ theme }) => theme.radii.md};
-    background: #fff7ed;
-    color: #7c2d12;
+    background: ${({ theme }) => theme.colors.warningSurface};
+    color: ${({ theme }) => theme.colors.warningInk};
     font-weight: 600;
   }
 `;

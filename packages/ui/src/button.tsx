@@ -5,7 +5,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'success';
 const variants = {
   primary: css`
     background: ${({ theme }) => theme.colors.brand};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onDark};
     &:hover:not(:disabled) {
       background: ${({ theme }) => theme.colors.brandStrong};
     }
@@ -27,7 +27,7 @@ const variants = {
   `,
   success: css`
     background: ${({ theme }) => theme.colors.success};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onDark};
   `,
 };
 

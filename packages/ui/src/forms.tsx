@@ -38,9 +38,14 @@ const Notice = styled.div<{ $tone: FormMessage['tone'] }>`
   margin: 0 0 1rem;
   padding: 0.75rem 1rem;
   border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ $tone }) => ($tone === 'error' ? '#fef2f2' : $tone === 'success' ? '#ecfdf5' : '#eff6ff')};
+  background: ${({ $tone, theme }) =>
+    $tone === 'error'
+      ? theme.colors.errorSurface
+      : $tone === 'success'
+        ? theme.colors.successSurface
+        : theme.colors.infoSurface};
   color: ${({ $tone, theme }) =>
-    $tone === 'error' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : '#1e3a8a'};
+    $tone === 'error' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : theme.colors.info};
   strong {
     display: block;
   }

@@ -25,7 +25,7 @@ export const Badge = styled.span<{ $tone?: 'brand' | 'accent' | 'success' | 'war
   border-radius: ${({ theme }) => theme.radii.pill};
   font-size: 0.8rem;
   font-weight: 600;
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onDark};
   background: ${({ theme, $tone = 'brand' }) =>
     ({
       brand: theme.colors.brand,

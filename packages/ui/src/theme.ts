@@ -15,6 +15,18 @@ export const theme = {
     warning: '#b45309',
     focus: '#2563eb',
     overlay: 'rgba(6, 16, 30, 0.72)',
+    /** Text and marks on a dark ground (the brand, the footer, a toast, a chosen option). */
+    onDark: '#ffffff',
+    /** A price or tick on a chosen (dark) option. */
+    accentOnDark: '#a7f3d0',
+    /** The grounds of a notice or panel, each with the ink it is read in. */
+    accentSurface: '#f0fdfa',
+    successSurface: '#ecfdf5',
+    errorSurface: '#fef2f2',
+    infoSurface: '#eff6ff',
+    info: '#1e3a8a',
+    warningSurface: '#fff7ed',
+    warningInk: '#7c2d12',
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -37,7 +37,7 @@ const ToastCard = styled.div<{ $variant: ToastVariant }>`
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: ${({ theme }) => theme.shadows.raised};
   background: ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.danger : theme.colors.ink)};
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onDark};
   display: grid;
   grid-template-columns: 1fr auto;
   gap: 0.25rem 0.75rem;

@@ -64,7 +64,7 @@ const SkipLink = styled.a`
     top: 1rem;
     z-index: 1000;
     padding: 0.5rem 1rem;
-    background: #fff;
+    background: ${({ theme }) => theme.colors.surface};
   }
 `;
 

@@ -38,9 +38,9 @@ const Choice = styled.label`
   &:has(input:checked) {
     border-color: ${({ theme }) => theme.colors.brand};
     background: ${({ theme }) => theme.colors.brand};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onDark};
     small {
-      color: #a7f3d0;
+      color: ${({ theme }) => theme.colors.accentOnDark};
     }
   }
   &:has(input:focus-visible) {

@@ -6,7 +6,7 @@ const Section = styled.section`
   padding: 4.5rem 0 4rem;
   background:
     radial-gradient(circle at 85% 20%, rgba(14, 159, 142, 0.16), transparent 45%),
-    linear-gradient(160deg, #ffffff, ${({ theme }) => theme.colors.surfaceAlt});
+    linear-gradient(160deg, ${({ theme }) => theme.colors.surface}, ${({ theme }) => theme.colors.surfaceAlt});
   h1 {
     font-size: clamp(2.1rem, 5vw, 3.3rem);
     color: ${({ theme }) => theme.colors.brand};

@@ -21,7 +21,7 @@ const CountBadge = styled.span`
   padding: 0 5px;
   border-radius: 10px;
   background: ${({ theme }) => theme.colors.accentStrong};
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onDark};
   font-size: 0.72rem;
   font-weight: 700;
   line-height: 20px;

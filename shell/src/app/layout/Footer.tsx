@@ -14,11 +14,11 @@ const Foot = styled.footer`
   color: rgba(255, 255, 255, 0.82);
   padding: 3rem 0 2rem;
   a {
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onDark};
   }
   h2 {
     font-size: 1rem;
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onDark};
     letter-spacing: 0.04em;
     text-transform: uppercase;
   }
