@@ -1,6 +1,6 @@
 import { bus, CART_PANEL_PARAMETER } from '@storefront/bus';
 import { formatItemCount, formatUsd } from '@storefront/commerce';
-import { Button, media, Muted } from '@storefront/ui';
+import { Button, CloseMark, media, Muted } from '@storefront/ui';
 import { useLocation, useNavigate, withParameter } from '@storefront/routing';
 import { useEffect } from 'react';
 import styled from 'styled-components';
@@ -114,7 +114,7 @@ export default function CartPanel() {
           Shopping Cart <Muted as="span">({formatItemCount(count)})</Muted>
         </h2>
         <Button $variant="ghost" aria-label="Close cart" role="button" {...closeLink(pageWithoutPanel)}>
-          ✕
+          <CloseMark />
         </Button>
       </Header>
       <Body>

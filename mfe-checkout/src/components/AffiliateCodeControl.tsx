@@ -1,6 +1,15 @@
 import { bus } from '@storefront/bus';
 import { affiliateDiscountLabel } from '@storefront/commerce';
-import { ActionField, Button, FormNotice, Input, keepsEarlyTap, Spinner, useFormEcho } from '@storefront/ui';
+import {
+  ActionField,
+  Button,
+  CloseMark,
+  FormNotice,
+  Input,
+  keepsEarlyTap,
+  Spinner,
+  useFormEcho,
+} from '@storefront/ui';
 import { useLocation } from '@storefront/routing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -132,7 +141,7 @@ export function AffiliateCodeControl({
             bus.publish('affiliate/clear');
           }}
         >
-          ✕
+          <CloseMark />
         </Button>
       </Chip>
     );

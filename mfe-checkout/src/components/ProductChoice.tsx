@@ -1,11 +1,10 @@
-import { skuLabel, type CheckoutProduct } from '@storefront/commerce';
-import { Badge, Button, Card, QuantityStepper, ResearchApplications } from '@storefront/ui';
+import { formatUsd, skuLabel, type CheckoutProduct } from '@storefront/commerce';
+import { Badge, Button, Card, ChoiceGroup, QuantityStepper, ResearchApplications } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { ACTIONS } from '../actions';
 import type { DoseChoice } from '../domain/use-dose-choice';
-import { ProductImage } from './ProductImage';
-import { VialOptions } from './VialOptions';
+import { CheckoutPicture } from './CheckoutPicture';
 
 const Panel = styled(Card)`
   display: grid;
@@ -84,7 +83,7 @@ export function ProductChoice({
         tabIndex={-1}
         aria-hidden
       />
-      <ProductImage src={dose.image} alt={`${product.name} ${dose.dose} vial`} />
+      <CheckoutPicture src={dose.image} alt={`${product.name} ${dose.dose} vial`} />
       <h2>{product.name}</h2>
       {detailed && <p>{product.description}</p>}
       {detailed && (
@@ -100,7 +99,24 @@ export function ProductChoice({
       </Badges>
       <div>
         <h3 id="vial-size-label">Vial Size</h3>
-        <VialOptions doses={product.doses} selected={dose.dose} onSelect={setDoseName} form={form} />
+        <ChoiceGroup
+          look="tiles"
+          label="Vial size"
+          name="dose"
+          form={form}
+          choices={product.doses.map((option) => ({
+            value: option.dose,
+            content: (
+              <>
+                <strong>{option.dose}</strong>
+                <span>{formatUsd(option.price)}</span>
+              </>
+            ),
+            badge: option.popular && 'Popular',
+          }))}
+          selected={dose.dose}
+          onSelect={setDoseName}
+        />
       </div>
       <div>
         <h3>Quantity</h3>

@@ -65,3 +65,11 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $block?: boolean
     transition: none;
   }
 `;
+
+/**
+ * The one mark of every control that closes or removes something (a panel, a toast, a code): the
+ * control's own label says what it closes, so the mark is hidden from assistive technology.
+ */
+export function CloseMark() {
+  return <span aria-hidden="true">✕</span>;
+}

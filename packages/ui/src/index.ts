@@ -21,6 +21,7 @@ export * from './remote-error-boundary';
 export * from './remote-region';
 export * from './age-dialog';
 export * from './quantity-stepper';
+export * from './choice-group';
 export * from './focus-trap';
 export * from './drawer';
 export * from './not-found-page';

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { FOCUSABLE } from './focus-trap';
+import { CloseMark } from './button';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -90,7 +91,7 @@ export function Toast({ title, description, variant, onDismiss }: ToastProps) {
       </div>
       {onDismiss && (
         <button type="button" aria-label="Dismiss notification" onClick={onDismiss}>
-          ×
+          <CloseMark />
         </button>
       )}
     </ToastCard>

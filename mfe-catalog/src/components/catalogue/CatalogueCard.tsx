@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { AddToCartButton } from '../AddToCartButton';
 import { CardActions, CardPrice } from '../card-parts';
 import { CardForm } from '../CardForm';
-import { ProductImage } from '../ProductImage';
+import { CardPicture } from '../CardPicture';
 
 const Article = styled(Card)`
   display: flex;
@@ -39,7 +39,7 @@ export function CatalogueCard({
 }) {
   return (
     <Article as="article" aria-labelledby={`catalogue-${product.id}`} data-testid="catalogue-product">
-      <ProductImage src={product.image} alt={`${product.name} ${product.dose} vial`} priority={priority} />
+      <CardPicture src={product.image} alt={`${product.name} ${product.dose} vial`} priority={priority} />
       <Badges>
         {product.featured && <Badge $tone="warning">Featured</Badge>}
         <Badge $tone="accent">{product.purity}% Purity</Badge>

@@ -1,6 +1,14 @@
 import type { HomeProduct } from '@storefront/commerce';
 import { formatUsd } from '@storefront/commerce';
-import { Badge, Button, Card, ResearchApplications, useFormEcho, useFormSeed } from '@storefront/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ChoiceGroup,
+  ResearchApplications,
+  useFormEcho,
+  useFormSeed,
+} from '@storefront/ui';
 import { useRef, useState } from 'react';
 import { Link } from '@storefront/routing';
 import styled, { css } from 'styled-components';
@@ -9,8 +17,7 @@ import { AddToCartButton } from '../AddToCartButton';
 import { ADD_TO_CART } from '../../uses';
 import { CardActions, CardPrice } from '../card-parts';
 import { CardForm } from '../CardForm';
-import { ProductImage } from '../ProductImage';
-import { DoseSelector } from './DoseSelector';
+import { CardPicture } from '../CardPicture';
 
 const Article = styled(Card)`
   display: flex;
@@ -90,7 +97,7 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
 
   return (
     <Article as="article" aria-labelledby={`product-${product.id}`} data-testid="home-product">
-      <ProductImage src={option.image} alt={`${product.name} ${option.dose} vial`} />
+      <CardPicture src={option.image} alt={`${product.name} ${option.dose} vial`} />
       <TitleRow>
         <h3 id={`product-${product.id}`}>{product.name}</h3>
         <Badge $tone="accent">{product.purity} Pure</Badge>
@@ -102,7 +109,14 @@ export function HomeProductCard({ product }: { product: HomeProduct }) {
         form={form}
         fields={{ productId: product.id, channel: 'storefront', checkoutPath: product.checkoutPath }}
       >
-        <DoseSelector product={product} selected={option.dose} onSelect={setDose} />
+        <ChoiceGroup
+          look="buttons"
+          label={`${product.name} vial size`}
+          name="dose"
+          choices={product.doses.map((d) => ({ value: d.dose, content: d.dose, badge: d.label }))}
+          selected={option.dose}
+          onSelect={setDose}
+        />
         <Prices $doses={product.doses.map((d) => d.dose)}>
           {product.doses.map((d) => (
             <span

@@ -1,7 +1,10 @@
 import { PictureFrame, ProductPicture } from '@storefront/ui';
 
-/** The pictures a shopper sees first (`priority`) are fetched at once; the rest as they scroll near. */
-export function ProductImage({
+/**
+ * A product card's picture: the ones a shopper sees first (`priority`) are fetched at once, the rest as
+ * they scroll near.
+ */
+export function CardPicture({
   src,
   alt,
   priority = false,

@@ -12,7 +12,7 @@ const Frame = styled(PictureFrame)`
 `;
 
 /** The checkout's largest picture, fetched ahead of the page's scripts; a default vial if it fails. */
-export function ProductImage({ src, alt }: { src: string; alt: string }) {
+export function CheckoutPicture({ src, alt }: { src: string; alt: string }) {
   return (
     <Frame>
       <ProductPicture src={src} alt={alt} width={360} height={360} fetchPriority="high" />
