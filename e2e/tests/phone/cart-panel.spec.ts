@@ -24,8 +24,10 @@ async function addFourProducts(page: Page) {
     ).toBeVisible({
       timeout: 30_000,
     });
+    // Before the page has hydrated, Escape follows the panel's close link: a page load, given a page
+    // load's time on this slow phone.
     await page.keyboard.press('Escape');
-    await expect(panel(page)).toHaveCount(0);
+    await expect(panel(page)).toHaveCount(0, { timeout: 30_000 });
   }
   // Each add said so; on a phone's width only the newest toast stands on the screen.
   const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('status');

@@ -150,6 +150,7 @@ test('a vial size tapped on a home card before the page hydrated shows its price
   await card.getByRole('button', { name: 'Add to Cart: Retatrutide 20mg' }).click();
   await expect(page.getByRole('dialog', { name: 'Shopping cart' }).getByTestId('cart-line')).toContainText(
     '20mg',
+    { timeout: 30_000 },
   );
 });
 
