@@ -1,15 +1,5 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '@storefront/server-kit/testing';
 import { startProcess, waitUntilReady, type SupervisedProcess } from './processes';
-
-/** A port nothing listens on yet: taken from the system, then let go. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const node = (script: string) => [process.execPath, '-e', script];
 const answerOn = (port: number) =>

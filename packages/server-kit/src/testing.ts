@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { createServiceApp } from './app';
 import { trustProxySetting } from './client-address';
@@ -10,6 +12,15 @@ import { migrate } from './migrations';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { ServiceParts } from './service';
+
+/** A port nothing listens on yet, taken from the system and let go: a URL known before its server. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

@@ -1,15 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createInternalClient, isUnreachable, ServiceUnreachable } from '../src';
-
-/** A port nothing listens on yet: taken from the system, then let go. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../src/testing';
 
 /** A service that starts listening on `port` after `delayMs`, as a restarted one does. */
 function serviceBackAfter(port: number, delayMs: number, seen: string[]): Promise<Server> {

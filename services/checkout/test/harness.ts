@@ -7,6 +7,7 @@ import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
 import { createServiceApp, Limiter } from '@storefront/server-kit';
 import {
+  freePort,
   openTestService,
   silentLogger,
   testAppSettings,
@@ -51,14 +52,6 @@ async function listen(handler: RequestListener): Promise<{ server: Server; url: 
   const server = createServer(handler).listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-/** Reserves a free port, so a URL can be known before the server that will answer on it exists. */
-async function freePort(): Promise<number> {
-  const { server } = await listen(() => undefined);
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export interface CheckoutHarness {

@@ -11,7 +11,7 @@ import {
   type Server,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '@storefront/server-kit/testing';
+import { freePort, silentLogger } from '@storefront/server-kit/testing';
 import { createLogger, listenOnLocalSocket, trustProxySetting, type Logger } from '@storefront/server-kit';
 import { createApiGateway } from './api-gateway';
 import { readShellConfig, SERVICE_MODULES } from './config';
@@ -412,14 +412,6 @@ describe('the API gateway', () => {
   });
 
   describe('while a service restarts', () => {
-    /** An address where nothing listens yet. */
-    async function freePort(): Promise<number> {
-      const probe = createServer().listen(0, '127.0.0.1');
-      await once(probe, 'listening');
-      const { port } = probe.address() as AddressInfo;
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    }
     /** The service coming back on `port` after `afterMs`, answering with what it was sent. */
     function serviceBackAfter(port: number, afterMs: number) {
       const seen: string[] = [];
