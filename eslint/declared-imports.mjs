@@ -54,21 +54,25 @@ export const declaredImports = {
     if (TEST_FILE.test(context.filename)) {
       for (const name of Object.keys(manifestOf(context.cwd)?.json.devDependencies ?? {})) declared.add(name);
     }
-    const check = (node) => {
-      if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
+    return onEverySource((node) => {
       const name = packageNameOf(node.value);
       if (!name || name === manifest.json.name || declared.has(name)) return;
       context.report({
         node,
         message: `'${name}' is not declared in ${path.relative(context.cwd, manifest.file)}: add it to that package's dependencies.`,
       });
-    };
-    return onEverySource(check);
+    });
   },
 };
 
-/** Every way a file names another: static and dynamic imports, re-exports and require. */
-function onEverySource(check) {
+/**
+ * Every way a file names another (static and dynamic imports, re-exports and require), each name
+ * written as a string handed to `check` as its node; a name computed at run time cannot be judged.
+ */
+function onEverySource(checkLiteral) {
+  const check = (node) => {
+    if (node?.type === 'Literal' && typeof node.value === 'string') checkLiteral(node);
+  };
   return {
     ImportDeclaration: (node) => check(node.source),
     ExportNamedDeclaration: (node) => check(node.source),
@@ -91,7 +95,6 @@ export const relativeImportsStayHome = {
     const manifest = manifestOf(directory);
     if (!manifest) return {};
     return onEverySource((node) => {
-      if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
       if (!node.value.startsWith('.')) return;
       // The target's own package: a package.json in the folder named, or the nearest one above it.
       const target = manifestOf(path.resolve(directory, node.value));
