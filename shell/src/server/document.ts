@@ -26,7 +26,9 @@ const EARLY_SCRIPT = [
   'if(b){e.preventDefault();b.click()}',
   '},true);',
   "document.addEventListener('click',function(e){",
-  "if(d.hasAttribute('data-hydrated')||!e.target.closest)return;",
+  // A click a script made (a kept tap carried out by its control, which may hydrate before the page
+  // has) is never kept again: carried out twice, a menu would open and close.
+  "if(d.hasAttribute('data-hydrated')||!e.isTrusted||!e.target.closest)return;",
   "if(e.target.closest('[data-age-confirm]')){e.preventDefault();yes();",
   "try{localStorage.setItem(v,'true')}catch(e){}return}",
   "var t=e.target.closest('[data-replay]');",
