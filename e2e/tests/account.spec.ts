@@ -182,6 +182,37 @@ test('a session the server signed in (no script yet) survives a page left while 
   );
 });
 
+test('a page the server signed in stays signed in as its script takes the session over: no Sign In flickers', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('no-flicker');
+  await confirmedResearcher(page.request, email);
+  await page.request.post('/auth', {
+    form: { _action: 'sign-in', email, password: RESEARCHER_PASSWORD },
+    headers: { origin: baseURL! },
+  });
+  // Every state the header's account icon passes through, from the first byte of the page.
+  await page.addInitScript(() => {
+    const states: string[] = [];
+    Object.assign(window, { accountStates: states });
+    new MutationObserver(() => {
+      const icon = document.querySelector('header [aria-label="Account"]');
+      const state = icon?.tagName === 'BUTTON' ? 'menu' : icon ? 'sign-in link' : 'none';
+      if (states.at(-1) !== state) states.push(state);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/catalog');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  // The session is handed over once supabase-js has checked it: its cookie goes then.
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .not.toContain('storefront-auth-handoff');
+  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+  const states = await page.evaluate(() => (window as unknown as { accountStates: string[] }).accountStates);
+  expect(states.filter((state) => state !== 'none')).toEqual(['menu']);
+});
+
 test("a researcher's cart follows them: signed in on another browser, it holds what they added", async ({
   page,
   browser,

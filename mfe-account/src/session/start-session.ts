@@ -45,6 +45,9 @@ const forgetHandedOffSession = () => {
   document.cookie = `${AUTH_SESSION_HANDOFF_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 };
 
+const setSignedOut = () =>
+  accountOwnedStores.auth.set({ loading: false, user: null, event: 'SIGNED_OUT', accessToken: null });
+
 /** Tells a researcher who followed a confirmation link how it went, once its answer is known. */
 function announceArrival(arrival: LinkArrival, signedIn: boolean) {
   if (arrival === 'confirmed' && signedIn) {
@@ -72,9 +75,19 @@ export function startSession(config: RuntimeConfig): void {
   // A refusal stays in the address otherwise; the toast says it instead.
   if (arrival === 'refused') window.history.replaceState(window.history.state, '', window.location.pathname);
   const client = authClient(config);
+  const handedOff = handedOffSession();
+  // While the session the server signed in is handed over, supabase-js's first word ("no session yet")
+  // is not the answer: the header stays as the server drew it (signed in) rather than flickering to
+  // signed out and back, which would also close an Account menu the researcher has just opened.
+  let handingOver = handedOff !== null;
+  let heldBackSignedOut = false;
   let announced: string | null = null;
   client.auth.onAuthStateChange((event, session) => {
     const user = session?.user;
+    if (handingOver && event === 'INITIAL_SESSION' && !user) {
+      heldBackSignedOut = true;
+      return;
+    }
     if (user && user.id !== announced) {
       announced = user.id;
       // After the store has the session: whoever wakes for it (the cart) finds its token there.
@@ -97,13 +110,18 @@ export function startSession(config: RuntimeConfig): void {
   // The cookie goes once supabase-js has kept the session, or refused it for good. A check that never got
   // an answer (the page was left meanwhile: the signed-in page moves home after a second, which aborts
   // the check) leaves it for the next page to take.
-  const handedOff = handedOffSession();
   if (handedOff) {
     client.auth.setSession(handedOff).then(
       ({ error }) => {
+        handingOver = false;
         if (!isAuthRetryableFetchError(error)) forgetHandedOffSession();
+        // Refused for good: the "no session" held back above was the answer after all.
+        if (error && !isAuthRetryableFetchError(error) && heldBackSignedOut) setSignedOut();
       },
-      (error: unknown) => console.error('The session the server signed in could not be checked', error),
+      (error: unknown) => {
+        handingOver = false;
+        console.error('The session the server signed in could not be checked', error);
+      },
     );
   }
   bus.on('auth/sign-out').subscribe(() => void signOutEverywhere(client));
@@ -122,7 +140,7 @@ async function signOutEverywhere(client: ReturnType<typeof authClient>) {
     body: new URLSearchParams({ _action: ACTIONS['sign-out'] }),
     redirect: 'manual',
   }).catch((failure: unknown) => console.error('Sign-out failed', failure));
-  accountOwnedStores.auth.set({ loading: false, user: null, event: 'SIGNED_OUT', accessToken: null });
+  setSignedOut();
 }
 
 /**

@@ -61,8 +61,8 @@ function asleepValues(asleep: Readonly<Record<string, unknown>>, seeds: Readonly
  * then: at start for a cookie, a storage key or a fragment parameter the page holds (or a cookie the
  * server saw), for the first address carrying one of their query parameters, or for the first bus command
  * they carry out (handed the ones published while they loaded; fetched once the tap's own feedback has
- * been painted). A binding asleep leaves its stores at the values the page was rendered with, or else
- * at those its module declared for that. A visitor who never signed in or added to a cart downloads
+ * been painted). Every store starts at the value the page was rendered with, where the server knew one;
+ * a binding asleep leaves the others at those its module declared for that. A visitor who never signed in or added to a cart downloads
  * neither module's code. Returns what each address the shopper arrives at is told to.
  */
 export function wakeBindings(page: BindingPage): (location: Location) => void {
@@ -71,6 +71,10 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
   const { search, hash } = page.location ?? window.location;
   const followers: Array<(location: Location) => void> = [];
   const sleepers: Array<(location: Location) => void> = [];
+  // The stores start where the page was rendered (the page hydrated with these): a binding still loading
+  // must not leave them at their blank defaults meanwhile, where a signed-in header would show Sign In
+  // and a cart's badge 0 until its code arrived.
+  seedStores(page.seeds);
 
   for (const binding of bindingTable(page.registry)) {
     const { remote, exposed, wakeOn } = binding;

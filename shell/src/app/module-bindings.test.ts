@@ -1,0 +1,90 @@
+import type { PublicRegistry } from '@storefront/artifact-store/registry';
+import { bus, seedStores, stores, type ModuleBinding } from '@storefront/bus';
+import { wakeBindings } from './module-bindings';
+
+const SIGNED_OUT = { loading: false, user: null, event: 'SIGNED_OUT', accessToken: null };
+const researcher = { loading: false, user: { id: 'u-1', email: 'ada@lab.example' }, accessToken: null };
+
+/** The account module as the registry lists it: its session binding, woken by its cookie. */
+const registry: PublicRegistry = {
+  modules: {
+    account: {
+      version: '1.0.0',
+      entry: '/remotes/account/1.0.0/remoteEntry.js',
+      routes: [],
+      slots: {},
+      links: [],
+      bindings: [
+        {
+          exposed: 'session',
+          wakeOn: { cookies: ['session'], events: ['auth/sign-out'] },
+          asleep: { auth: SIGNED_OUT },
+        },
+      ],
+    },
+  },
+};
+
+/** A binding whose code arrives when the test says, recording what it was handed. */
+function slowBinding() {
+  let arrive: (module: { default: ModuleBinding }) => void = () => {};
+  const started: Array<Parameters<ModuleBinding>[0]> = [];
+  const loaded = new Promise<{ default: ModuleBinding }>((resolve) => (arrive = resolve));
+  return {
+    load: () => loaded,
+    arrive: () => arrive({ default: (handed) => void started.push(handed) }),
+    started,
+  };
+}
+
+const page = (
+  seeds: Record<string, unknown>,
+  cookies: string,
+  load: () => Promise<{ default: ModuleBinding }>,
+) =>
+  wakeBindings({
+    registry,
+    config: { shopName: 'Test' } as never,
+    seeds,
+    wokenByServer: [],
+    loadBinding: load,
+    storage: localStorage,
+    cookies,
+    location: { pathname: '/', search: '', hash: '' },
+  });
+
+// A command wakes its binding a frame later (after the tap's own paint): jsdom's frames are 16 ms apart.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('waking the modules’ bindings', () => {
+  afterEach(() => seedStores({ auth: { loading: true, user: null } }));
+
+  it('leaves a store at what the page was rendered with while the binding woken for it still loads', async () => {
+    const binding = slowBinding();
+    page({ auth: researcher }, 'session=1', binding.load);
+    await settle();
+    expect(stores.auth.get()).toEqual(researcher);
+    binding.arrive();
+    await settle();
+    expect(binding.started).toHaveLength(1);
+  });
+
+  it('gives an asleep binding’s stores what its module declared, unless the page knew better', () => {
+    const binding = slowBinding();
+    page({}, '', binding.load);
+    expect(stores.auth.get()).toEqual(SIGNED_OUT);
+    page({ auth: researcher }, '', binding.load);
+    expect(stores.auth.get()).toEqual(researcher);
+  });
+
+  it('hands a binding woken by a command the commands published while it loaded', async () => {
+    const binding = slowBinding();
+    page({}, '', binding.load);
+    bus.publish('auth/sign-out');
+    await settle();
+    expect(binding.started).toHaveLength(0);
+    binding.arrive();
+    await settle();
+    expect(binding.started[0]?.missed).toEqual([{ type: 'auth/sign-out', payload: {} }]);
+  });
+});
