@@ -136,13 +136,14 @@ export function lineCount(element: Locator): Promise<number> {
 }
 
 /**
- * Holds back every script the page asks for until the returned function is called: what the shopper
- * does meanwhile meets the page exactly as the server sent it, as on a phone whose scripts are late.
+ * Holds back every script the page asks for (or those `scripts` names) until the returned function is
+ * called: what the shopper does meanwhile meets the page exactly as the server sent it, as on a phone
+ * whose scripts are late.
  */
-export async function holdScripts(page: Page): Promise<() => void> {
+export async function holdScripts(page: Page, scripts = '**/*.js'): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/*.js', async (route) => {
+  await page.route(scripts, async (route) => {
     await released;
     await route.continue();
   });

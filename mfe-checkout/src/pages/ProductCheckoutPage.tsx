@@ -1,4 +1,4 @@
-import { bus } from '@storefront/bus';
+import { useState } from 'react';
 import { computeOrderTotals, dedicatedCheckoutSchema, type DedicatedCheckout } from '@storefront/commerce';
 import { Button, NotFoundPage, useResource } from '@storefront/ui';
 import { Link, useDocumentHead, useLocation, useNavigate, useParams } from '@storefront/routing';
@@ -11,6 +11,7 @@ import { ACTIONS } from '../actions';
 import { formDataFields, orderFromForm } from '../order/order-fields';
 import { useDoseChoice } from '../domain/use-dose-choice';
 import { quantityFrom } from '../domain/vials';
+import { addToCartAndWait } from '../cart/add-and-wait';
 import { useAppliedDiscount } from '../affiliate/use-applied-discount';
 import { checkoutHead, checkoutHeadBuilder } from '../page-head';
 
@@ -60,9 +61,12 @@ function DedicatedCheckoutForm({
 
   const totals = computeOrderTotals([{ unitPrice: dose.price, quantity }], discountRate);
 
+  const [adding, setAdding] = useState(false);
+
   const addToCart = (event: React.MouseEvent) => {
     event.preventDefault();
-    bus.publish('cart/add', {
+    setAdding(true);
+    void addToCartAndWait({
       productId: product.id,
       name: product.name,
       variant: dose.dose,
@@ -70,8 +74,7 @@ function DedicatedCheckoutForm({
       price: dose.price,
       quantity,
       channel: 'storefront',
-    });
-    navigate('/cart-checkout');
+    }).then(() => navigate('/cart-checkout'));
   };
 
   return (
@@ -86,6 +89,7 @@ function DedicatedCheckoutForm({
                 name="_action"
                 value={ACTIONS.cartAdd}
                 $variant="secondary"
+                disabled={adding}
                 onClick={addToCart}
               >
                 Add to Cart
