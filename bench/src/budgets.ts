@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageCrowdBudgets } from './measure/page-crowd';
 import { BENCH_ROOT } from './paths';
 
 export interface LoadBudgets {
@@ -17,6 +16,15 @@ export interface LoadBudgets {
   maxOrderP99Ms: number;
   minOrdersPerSecondPostgres: number;
   minOrdersPerSecondEmbedded: number;
+}
+
+export interface PageCrowdBudgets {
+  connections: number;
+  seconds: number;
+  /** An anonymous page's requests/s at least this share of bare node:http sending the same bytes. */
+  minShareOfBare: number;
+  /** Its p99 at most this many times bare's. */
+  maxP99OverBare: number;
 }
 
 /** Every budget the report is judged by: bench/budgets.json, which only an issue's targets change. */

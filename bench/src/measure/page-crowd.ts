@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PageCrowdBudgets } from '../budgets';
 import { REPO_ROOT } from '../paths';
 import { startBareServer } from '../processes/reference-server';
 import type { LoadRow } from '../report/load-row';
@@ -7,15 +8,6 @@ import { round } from '../report/numbers';
 import { type LoadFigures } from './load';
 import { loadRunner } from './reads';
 import { median, medianFigures } from './statistics';
-
-export interface PageCrowdBudgets {
-  connections: number;
-  seconds: number;
-  /** An anonymous page's requests/s at least this share of bare node:http sending the same bytes. */
-  minShareOfBare: number;
-  /** Its p99 at most this many times bare's. */
-  maxP99OverBare: number;
-}
 
 export interface PageCrowdTarget {
   label: string;

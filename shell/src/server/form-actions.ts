@@ -9,6 +9,7 @@ import {
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_VERIFIED_COOKIE } from '../app/age-verification';
 import type { PageOutcome } from './pages';
+import { sitePath } from './site-path';
 import { flashCookie } from './flash';
 import { OWN_PAGE } from './page-writer';
 import { fromThisOrigin } from './same-origin';
@@ -33,9 +34,6 @@ function fieldsOf(body: unknown): Record<string, string> {
   }
   return fields;
 }
-
-/** The address a form was posted to, as a path of this site: leading slashes and backslashes are one. */
-export const sitePath = (path: string) => `/${path.replace(/^[/\\]+/, '')}`;
 
 /** Where a form may lead: a path of this site (one leading slash), or a payment page the site allows. */
 function allowedRedirect(target: string, paymentOrigins: readonly string[]): boolean {

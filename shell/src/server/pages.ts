@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { withDevOverride, DEV_OVERRIDE_COOKIE, type DevOverride } from './dev-overrides';
 import { cookiesOf } from './cookies';
 import { clearFlashCookie, FLASH_COOKIE, flashCookie, flashOf } from './flash';
-import { sitePath } from './form-actions';
+import { sitePath } from './site-path';
 import type { ActionRedirect } from '@storefront/routing/server-module';
 import { isCached, type PageCache } from './page-cache';
 import { pageMatch, searchOf, type ComposePage, type PageOutcome } from './page-compose';
