@@ -14,6 +14,8 @@ export type Refusal =
   | 'conflict'
   /** Who is asking is not known (no session). */
   | 'unauthenticated'
+  /** Who is asking is known, and may not do this (a session that no longer stands, another's data). */
+  | 'forbidden'
   /** Asked too often; `retryAfterSeconds` says when it may be asked again. */
   | 'too-many'
   /** A system outside the shop failed (the payment provider). */

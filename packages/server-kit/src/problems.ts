@@ -81,10 +81,14 @@ const STATUS_OF: Record<Refusal, number> = {
   'not-found': 404,
   conflict: 409,
   unauthenticated: 401,
+  forbidden: 403,
   'too-many': 429,
   'upstream-failed': 502,
   unavailable: 503,
 };
+
+/** The HTTP status a domain refusal is answered with, for a service answering in another shape. */
+export const statusOfRefusal = (refusal: Refusal): number => STATUS_OF[refusal];
 
 /** A domain refusal as the problem it is answered with. */
 export function problemOf(error: DomainError): HttpProblem {

@@ -394,7 +394,11 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     expect((await supabase.auth.signOut()).error).toBeNull();
   });
 
-  it('refuses a tampered or expired access token', async () => {
+  it('refuses a tampered or expired access token, and asks for one where none came', async () => {
+    const none = await fetch(`${baseUrl}/auth/v1/user`);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({ code: 'no_authorization', message: expect.any(String) });
+
     const address = await confirmedUser('jwt');
     const { data } = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
     const [header, payload, signature] = data.session!.access_token.split('.');

@@ -1,35 +1,26 @@
-/**
- * What went wrong, in the terms supabase-js reads: each kind is answered with one status in one place
- * (routes/auth-failures.ts), so no use case knows HTTP.
- */
-export type FailureKind =
-  /** The request cannot be honoured as sent: a malformed body, wrong credentials, a dead refresh token. */
-  | 'refused'
-  /** No access token came with a request that needs one. */
-  | 'no-token'
-  /** The access token is not a live session's. */
-  | 'forbidden'
-  /** Well formed, but against a rule: a weak password, an email already registered. */
-  | 'rule-broken'
-  /** Too many attempts: try again after `retryAfterSeconds`. */
-  | 'too-many';
+import { DomainError, type Refusal } from '@storefront/server-kit/domain';
 
-/** A refusal in Supabase Auth's words: its error `code` and `message`. */
-export class AuthFailure extends Error {
+/**
+ * A refusal in Supabase Auth's words: the shop's kind of refusal (which the kit turns into the status
+ * Supabase Auth answers with: 400 for a request that cannot be honoured as sent, 401 without a token,
+ * 403 for a token that is not a live session's, 422 against a rule, 429 too often) and its error `code`,
+ * which supabase-js reads. The account routes answer it as `{code, message}` (routes/auth-failures.ts).
+ */
+export class AuthFailure extends DomainError {
   constructor(
-    readonly kind: FailureKind,
+    refusal: Refusal,
     readonly code: string,
     message: string,
-    readonly retryAfterSeconds?: number,
+    retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(refusal, code, message, retryAfterSeconds);
   }
 }
 
 export const invalidCredentials = () =>
-  new AuthFailure('refused', 'invalid_credentials', 'Invalid login credentials');
+  new AuthFailure('malformed', 'invalid_credentials', 'Invalid login credentials');
 
-export const invalidInput = (message: string) => new AuthFailure('refused', 'validation_failed', message);
+export const invalidInput = (message: string) => new AuthFailure('malformed', 'validation_failed', message);
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AuthFailure('too-many', 'over_request_rate_limit', 'Request rate limit reached', retryAfterSeconds);

@@ -32,7 +32,7 @@ export async function claimsOf(
   accessToken: string | undefined,
 ): Promise<AccessClaims> {
   if (!accessToken)
-    throw new AuthFailure('no-token', 'no_authorization', 'This endpoint requires a Bearer token');
+    throw new AuthFailure('unauthenticated', 'no_authorization', 'This endpoint requires a Bearer token');
   let claims: AccessClaims;
   try {
     claims = await tokens.verify(accessToken);

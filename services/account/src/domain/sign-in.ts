@@ -38,7 +38,7 @@ export async function signInWithPassword(parts: AccountParts, client: string, bo
   await limits.failedSignInsPerAccount.forget(accountKey);
   // Only after the password: otherwise this would tell strangers which emails have accounts.
   if (!user.email_confirmed_at)
-    throw new AuthFailure('refused', 'email_not_confirmed', 'Email not confirmed');
+    throw new AuthFailure('malformed', 'email_not_confirmed', 'Email not confirmed');
   const { sessionId, refreshToken } = await startSession(db, user.id);
   return sessionOf(parts, user, sessionId, refreshToken);
 }
@@ -47,7 +47,7 @@ export async function signInWithPassword(parts: AccountParts, client: string, bo
 export async function refreshSession(parts: AccountParts, presented: unknown) {
   if (typeof presented !== 'string' || !presented) {
     throw new AuthFailure(
-      'refused',
+      'malformed',
       'refresh_token_not_found',
       'Invalid Refresh Token: Refresh Token Not Found',
     );
@@ -58,13 +58,13 @@ export async function refreshSession(parts: AccountParts, presented: unknown) {
       { event: 'refresh_token_reused' },
       'a used refresh token came back: its session is revoked',
     );
-    throw new AuthFailure('refused', 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    throw new AuthFailure('malformed', 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
   if (outcome.kind === 'revoked')
-    throw new AuthFailure('refused', 'session_not_found', 'Invalid Refresh Token: Session Expired');
+    throw new AuthFailure('malformed', 'session_not_found', 'Invalid Refresh Token: Session Expired');
   if (outcome.kind === 'not_found') {
     throw new AuthFailure(
-      'refused',
+      'malformed',
       'refresh_token_not_found',
       'Invalid Refresh Token: Refresh Token Not Found',
     );

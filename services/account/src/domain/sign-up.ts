@@ -29,14 +29,14 @@ export async function signUp(parts: AccountParts, client: string, body: unknown,
   const { email, password, data } = parsed.data;
   if (!z.email().safeParse(email).success) {
     throw new AuthFailure(
-      'refused',
+      'malformed',
       'email_address_invalid',
       'Unable to validate email address: invalid format',
     );
   }
   if (password.length < MIN_PASSWORD) {
     throw new AuthFailure(
-      'rule-broken',
+      'refused',
       'weak_password',
       `Password should be at least ${MIN_PASSWORD} characters.`,
     );
@@ -46,7 +46,7 @@ export async function signUp(parts: AccountParts, client: string, body: unknown,
     passwordHash: await hashPassword(password),
     metadata: data ?? {},
   });
-  if (!user) throw new AuthFailure('rule-broken', 'user_already_exists', 'User already registered');
+  if (!user) throw new AuthFailure('refused', 'user_already_exists', 'User already registered');
   await sendConfirmation(parts, user, redirectTo);
   return userJson(user);
 }
