@@ -14,7 +14,8 @@ export function mutationConfig(name, mutate) {
       configFile: fileURLToPath(new URL('./jest.mutation.js', import.meta.url)),
       enableFindRelatedTests: true,
     },
-    mutate,
+    // A test beside the code it tests is never itself mutated.
+    mutate: [...mutate, '!**/*.test.ts', '!**/*.test.tsx'],
     coverageAnalysis: 'perTest',
     concurrency: 2,
     incremental: true,
