@@ -1,13 +1,20 @@
-// The tests of the one package StrykerJS is mutating, as the root's node project runs them. StrykerJS
-// runs them in a sandbox copy of the package, its working folder: the tests found there are the ones run.
+// The tests of the one package StrykerJS is mutating, as the root's project for its code runs them (node,
+// or jsdom for browser code: MUTATION_JEST_PROJECT=browser). StrykerJS runs them in a sandbox copy of the
+// package, its working folder: the tests found there are the ones run.
 const { existsSync } = require('node:fs');
 const path = require('node:path');
 const { projects, testTimeout } = require('./jest.config');
 
 const sandbox = process.cwd();
 
+const project = projects.find(
+  ({ displayName }) => displayName === (process.env.MUTATION_JEST_PROJECT ?? 'node'),
+);
+
 module.exports = {
-  ...projects.find((project) => project.displayName === 'node'),
+  ...project,
+  // The setup the root's jsdom project names lives at the root, not in the sandbox.
+  setupFilesAfterEnv: project.setupFilesAfterEnv.map((file) => file.replace('<rootDir>', __dirname)),
   testTimeout,
   rootDir: sandbox,
   roots: ['src', 'test']

@@ -81,7 +81,7 @@ export function mutationMarkdown(
     '# Mutation testing',
     '',
     "Written by `npm run test:mutation` from StrykerJS's reports in `reports/mutation/` (do not edit by hand).",
-    "StrykerJS runs on `packages/commerce` and on every service's use cases (`src/domain/`), each against its",
+    "StrykerJS runs on `packages/commerce`, `packages/bus` and every service's use cases (`src/domain/`), each against its",
     "package's own tests; a package under a score of 60 fails the run (`stryker.base.mjs`). Each report is",
     "StrykerJS's incremental record: a run tests again only the mutants whose code or covering tests changed.",
     '',
