@@ -57,7 +57,7 @@ export const fileFigures = (name: string, report: StrykerReport): MutationFigure
         mutants.map((mutant) => mutant.status),
       ),
     )
-    .sort((a, b) => a.score - b.score);
+    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
 
 const percent = (score: number) => `${score.toFixed(2)} %`;
 const row = (figures: MutationFigures) =>
@@ -75,15 +75,16 @@ export function mutationMarkdown(
   const files = reports
     .flatMap(({ name, report }) => fileFigures(name, report))
     .filter((figures) => figures.mutants > 0)
-    .sort((a, b) => a.score - b.score)
+    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
     .slice(0, weakest);
   return [
     '# Mutation testing',
     '',
     "Written by `npm run test:mutation` from StrykerJS's reports in `reports/mutation/` (do not edit by hand).",
-    "StrykerJS runs on `packages/commerce`, `packages/bus` and every service's use cases (`src/domain/`), each against its",
-    "package's own tests; a package under a score of 60 fails the run (`stryker.base.mjs`). Each report is",
-    "StrykerJS's incremental record: a run tests again only the mutants whose code or covering tests changed.",
+    'StrykerJS runs on `packages/commerce`, `packages/bus`, the parts of `packages/ui` with behaviour of their',
+    "own and every service's use cases (`src/domain/`), each against its package's own tests; a package under",
+    "a score of 60 fails the run (`stryker.base.mjs`). Each report is StrykerJS's incremental record: a run",
+    'tests again only the mutants whose code or covering tests changed.',
     '',
     ...HEADER,
     ...reports.map(({ name, report }) => row(packageFigures(name, report))),
