@@ -44,16 +44,11 @@ const paramsHold = (query: string, names: readonly string[] = []) => {
 };
 
 /**
- * A sleeping binding's stores: what the page was rendered with for them, where the server knew (a
- * researcher it signed in), else what its module declared for them while it sleeps.
+ * A sleeping binding's stores the page was not rendered with (those it was are seeded already): what
+ * its module declared for them while it sleeps.
  */
 function asleepValues(asleep: Readonly<Record<string, unknown>>, seeds: Readonly<Record<string, unknown>>) {
-  return Object.fromEntries(
-    Object.entries(asleep).map(([store, value]) => [
-      store,
-      Object.hasOwn(seeds, store) ? seeds[store] : value,
-    ]),
-  );
+  return Object.fromEntries(Object.entries(asleep).filter(([store]) => !Object.hasOwn(seeds, store)));
 }
 
 /**
