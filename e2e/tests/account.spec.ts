@@ -1,7 +1,11 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { asVerifiedAdult, lineCount, MOBILE, toast, uniqueEmail } from '../support/fixtures';
-import { confirmedResearcher, PASSWORD as RESEARCHER_PASSWORD } from '../support/researcher';
+import {
+  confirmedResearcher,
+  PASSWORD as RESEARCHER_PASSWORD,
+  signInOnTheServer,
+} from '../support/researcher';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
@@ -164,11 +168,7 @@ test('a session the server signed in (no script yet) survives a page left while 
 }) => {
   const email = uniqueEmail('handed-over');
   await confirmedResearcher(page.request, email);
-  // The sign-in form as the server completes it when it is sent before any script ran.
-  const signedIn = await page.request.post('/auth', {
-    form: { _action: 'sign-in', email, password: RESEARCHER_PASSWORD },
-    headers: { origin: baseURL! },
-  });
+  const signedIn = await signInOnTheServer(page.request, baseURL!, email);
   expect(signedIn.status()).toBe(200);
   // The next page's check of that session never gets an answer, as when the shopper moves on meanwhile.
   const checked = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/auth/v1/user'));
@@ -188,10 +188,7 @@ test('a page the server signed in stays signed in as its script takes the sessio
 }) => {
   const email = uniqueEmail('no-flicker');
   await confirmedResearcher(page.request, email);
-  await page.request.post('/auth', {
-    form: { _action: 'sign-in', email, password: RESEARCHER_PASSWORD },
-    headers: { origin: baseURL! },
-  });
+  await signInOnTheServer(page.request, baseURL!, email);
   // Every state the header's account icon passes through, from the first byte of the page.
   await page.addInitScript(() => {
     const states: string[] = [];

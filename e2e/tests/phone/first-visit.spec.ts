@@ -1,7 +1,7 @@
 import { fillOrderForm, tickAgreements } from '../../support/checkout';
 import { holdScripts, uniqueEmail } from '../../support/fixtures';
 import { expect, hydrated, test } from '../../support/phone';
-import { confirmedResearcher, PASSWORD } from '../../support/researcher';
+import { confirmedResearcher, PASSWORD, signInOnTheServer } from '../../support/researcher';
 
 // Every test here acts the moment what it needs is on screen, on a slow phone, and never waits for the
 // page to hydrate: what a shopper does in that gap must count.
@@ -219,11 +219,7 @@ test("a signed-in researcher's Account icon tapped before the page hydrated open
 }) => {
   const email = uniqueEmail('phone-account-menu');
   await confirmedResearcher(request, email);
-  // Signed in by the server (the form sent before any script), as the page's own cookies carry it.
-  await page.request.post('/auth', {
-    form: { _action: 'account/sign-in', email, password: PASSWORD },
-    headers: { origin: baseURL! },
-  });
+  await signInOnTheServer(page.request, baseURL!, email);
   const releaseScripts = await holdScripts(page);
   await page.goto('/catalog', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Account' }).click();
