@@ -1,4 +1,4 @@
-import { catalogueSchema, homeProductsSchema } from '@storefront/commerce';
+import { catalogueSchema, homeProductsSchema } from '@storefront/commerce/catalog';
 
 /**
  * What this module reads from services, by the module whose service answers: each endpoint with the

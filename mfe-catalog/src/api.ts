@@ -1,4 +1,4 @@
-import { apiResource } from '@storefront/commerce';
+import { apiResource } from '@storefront/commerce/api-client';
 import { apiReads } from './api-reads';
 
 const reads = apiReads.catalog;

@@ -1,11 +1,10 @@
 import {
   affiliateLookupSchema,
   cartQuoteSchema,
-  checkoutProductSchema,
-  dedicatedCheckoutSchema,
   orderStatusSchema,
   placedOrderSchema,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
+import { checkoutProductSchema, dedicatedCheckoutSchema } from '@storefront/commerce/catalog';
 
 /** What this module reads from services (published with each release; see mfe-catalog's). */
 export const apiReads = {

@@ -1,14 +1,12 @@
+import { ApiError, apiResource, requestJson } from '@storefront/commerce/api-client';
 import {
-  ApiError,
-  apiResource,
-  requestJson,
   type AffiliateLookup,
   type CartQuote,
   type CartQuoteRequest,
   type OrderRequestInput,
   type PlacedOrder,
-  NoCheckoutUrlError,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
+import { NoCheckoutUrlError } from './order/payment-messages';
 import { fillPath } from '@storefront/routing';
 import { apiReads } from './api-reads';
 

@@ -1,4 +1,5 @@
-import { formatUsd, skuLabel, type CheckoutProduct } from '@storefront/commerce';
+import { formatUsd, skuLabel } from '@storefront/commerce';
+import { type CheckoutProduct } from '@storefront/commerce/catalog';
 import type { HeadBuilder, PageHead } from '@storefront/routing';
 
 /**

@@ -1,5 +1,5 @@
 import type { AffiliateState, CartState } from '@storefront/bus';
-import { EMPTY_CART, type ShopperCart } from '@storefront/commerce';
+import { EMPTY_CART, type ShopperCart } from '@storefront/commerce/checkout';
 import type { VisitorLoader } from '@storefront/routing/server-module';
 import { appliedCodeOf } from './affiliate/affiliate-service';
 import { cartOf } from './cart/cart-service';

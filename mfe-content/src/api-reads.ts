@@ -1,4 +1,4 @@
-import { newsletterResultSchema, policyDocumentSchema } from '@storefront/commerce';
+import { newsletterResultSchema, policyDocumentSchema } from '@storefront/commerce/content';
 
 /** What this module reads from services (published with each release; see mfe-catalog's). */
 export const apiReads = {

@@ -1,12 +1,10 @@
+import { apiResource, requestJson, type ApiResource } from '@storefront/commerce/api-client';
 import {
-  apiResource,
-  requestJson,
-  type ApiResource,
   type NewsletterResult,
   type NewsletterSubscription,
   type PolicyDocument,
   type PolicySlug,
-} from '@storefront/commerce';
+} from '@storefront/commerce/content';
 import { fillPath } from '@storefront/routing';
 import { apiReads } from './api-reads';
 

@@ -1,4 +1,5 @@
-import { formatUsd, productPageSchema, type ProductPage } from '@storefront/commerce';
+import { formatUsd } from '@storefront/commerce';
+import { productPageSchema, type ProductPage } from '@storefront/commerce/product';
 import type { HeadBuilder, PageHead } from '@storefront/routing';
 
 /** A product page's head: its name, description, picture and schema.org Product for search engines. */

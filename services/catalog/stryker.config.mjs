@@ -1,4 +1,4 @@
 import { mutationConfig } from '../../stryker.base.mjs';
 
-// The use cases, which know no HTTP: the rules a test must fail without.
-export default mutationConfig('catalog', ['src/domain/**/*.ts']);
+// The use cases, which know no HTTP, and what it draws: the rules a test must fail without.
+export default mutationConfig('catalog', ['src/domain/**/*.ts', 'src/render/**/*.ts']);

@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from '@storefront/commerce';
+import type { CatalogueProduct } from '@storefront/commerce/catalog';
 import { viewCatalogue } from './catalogue-view';
 
 const item = (name: string, category: string, price: number, purity: number): CatalogueProduct => ({

@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from '@storefront/commerce';
+import type { CatalogueProduct } from '@storefront/commerce/catalog';
 
 export const ALL_CATEGORIES = 'All';
 

@@ -1,4 +1,4 @@
-import type { HomeProduct } from '@storefront/commerce';
+import type { HomeProduct } from '@storefront/commerce/catalog';
 import { checkoutHref, comingSoonPlaceholders, searchHomeProducts } from './home-grid';
 
 const product = (name: string, extra: Partial<HomeProduct> = {}): HomeProduct => ({

@@ -1,4 +1,4 @@
-import type { HomeProduct } from '@storefront/commerce';
+import type { HomeProduct } from '@storefront/commerce/catalog';
 
 /** Spec section 2: the grid shows at most 9 products, in rows of 3. */
 export const MAX_GRID_ITEMS = 9;

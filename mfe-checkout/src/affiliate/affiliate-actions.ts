@@ -1,4 +1,5 @@
-import { AFFILIATE_MESSAGES, normalizeAffiliateCode } from '@storefront/commerce';
+import { AFFILIATE_MESSAGES } from './affiliate-messages';
+import { normalizeAffiliateCode } from '@storefront/commerce';
 import {
   errorMessage,
   pageAddress,

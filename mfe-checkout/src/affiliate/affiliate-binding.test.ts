@@ -1,5 +1,6 @@
 import { bus, stores, type ToastMessage, checkoutOwnedStores } from '@storefront/bus';
-import { ApiError, type AffiliateLookup } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce/api-client';
+import { type AffiliateLookup } from '@storefront/commerce/checkout';
 import {
   AFFILIATE_CODE_KEY,
   AFFILIATE_DATA_KEY,

@@ -5,14 +5,14 @@ import {
   type AffiliateSource,
   type AffiliateState,
 } from '@storefront/bus';
+import { AFFILIATE_MESSAGES } from './affiliate-messages';
+import { ApiError } from '@storefront/commerce/api-client';
 import {
-  AFFILIATE_MESSAGES,
-  ApiError,
   affiliateDiscountSchema,
   type AffiliateDiscount,
-  normalizeAffiliateCode,
   type AffiliateLookup,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
+import { normalizeAffiliateCode } from '@storefront/commerce';
 import { EMPTY, filter, from, fromEvent, map, merge, of, switchMap, tap } from 'rxjs';
 import { checkoutApi } from '../api';
 import {

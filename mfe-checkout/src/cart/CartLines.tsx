@@ -1,5 +1,6 @@
 import { bus, type CartItem } from '@storefront/bus';
-import { formatUsd, PRICE_LIST_NAMES, type CartQuote } from '@storefront/commerce';
+import { formatUsd } from '@storefront/commerce';
+import { PRICE_LIST_NAMES, type CartQuote } from '@storefront/commerce/checkout';
 import { ActionField, Button, ProductPicture, QuantityStepper } from '@storefront/ui';
 import { useLocation } from '@storefront/routing';
 import { ACTIONS } from '../actions';

@@ -1,5 +1,5 @@
 import { checkoutOwnedStores, stores } from '@storefront/bus';
-import { EMPTY_CART, type CartAddition, type ShopperCart } from '@storefront/commerce';
+import { EMPTY_CART, type CartAddition, type ShopperCart } from '@storefront/commerce/checkout';
 import { addToCartAndWait } from './add-and-wait';
 import { bindCart } from './cart-binding';
 import type { CartApi } from './cart-api';

@@ -1,5 +1,5 @@
 import { bus, stores, type CartState } from '@storefront/bus';
-import { cartLineId, type CartAddition } from '@storefront/commerce';
+import { cartLineId, type CartAddition } from '@storefront/commerce/checkout';
 import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
 
 /** How long an addition waits for the cart's binding (its code still loading on a slow phone). */

@@ -13,7 +13,7 @@ import {
   type ServiceAnswer,
   type ServiceRequest,
 } from '@storefront/routing/server-module';
-import { shopperCartSchema } from '@storefront/commerce';
+import { shopperCartSchema } from '@storefront/commerce/checkout';
 import { ACTIONS } from '../actions';
 import { quantityFrom } from '../domain/vials';
 

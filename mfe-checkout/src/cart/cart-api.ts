@@ -1,11 +1,11 @@
 import {
   CART_URL,
-  requestJson,
   shopperCartSchema,
   type CartAddition,
   type CartLineRequest,
   type ShopperCart,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
+import { requestJson } from '@storefront/commerce/api-client';
 
 /** The applied affiliate code, sent with every call so the answer is priced as the page shows it. */
 const withCode = (path: string, affiliateCode: string | undefined) =>

@@ -12,7 +12,12 @@ import {
   type MissedEvent,
   type ModuleBinding,
 } from '@storefront/bus';
-import { cartImportSchema, EMPTY_CART, shopperCartSchema, type ShopperCart } from '@storefront/commerce';
+import {
+  cartImportSchema,
+  EMPTY_CART,
+  shopperCartSchema,
+  type ShopperCart,
+} from '@storefront/commerce/checkout';
 import { concatMap, distinctUntilChanged, from, map, pairwise, skip, startWith, Subject } from 'rxjs';
 import { cartApi, type CartApi } from './cart-api';
 import { CART_COMMANDS, LEGACY_CART_KEY, type CartCommand } from './cart-keys';

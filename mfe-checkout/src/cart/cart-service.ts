@@ -1,4 +1,4 @@
-import { shopperCartSchema, type ShopperCart } from '@storefront/commerce';
+import { shopperCartSchema, type ShopperCart } from '@storefront/commerce/checkout';
 import type { ModuleService } from '@storefront/routing/server-module';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce/api-client';
 import { Button, Card, Container, media, PageLoading, type AsyncState } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import { useNavigate } from '@storefront/routing';

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '@storefront/commerce';
+import { COUNTRIES } from '@storefront/commerce/checkout';
 import {
   ActionField,
   Button,

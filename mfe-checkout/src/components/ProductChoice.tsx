@@ -1,4 +1,5 @@
-import { formatUsd, skuLabel, type CheckoutProduct } from '@storefront/commerce';
+import { formatUsd, skuLabel } from '@storefront/commerce';
+import { type CheckoutProduct } from '@storefront/commerce/catalog';
 import { Badge, Button, Card, ChoiceGroup, QuantityStepper, ResearchApplications } from '@storefront/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';

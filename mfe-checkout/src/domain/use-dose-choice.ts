@@ -1,4 +1,4 @@
-import type { CheckoutProduct } from '@storefront/commerce';
+import type { CheckoutProduct } from '@storefront/commerce/catalog';
 import { useFormEcho } from '@storefront/ui';
 import { useState } from 'react';
 import { ACTIONS } from '../actions';

@@ -1,4 +1,5 @@
-import { ApiError, type OrderStatus } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce/api-client';
+import { type OrderStatus } from '@storefront/commerce/checkout';
 import { usePreloadedResponse, type PreloadedResponse } from '@storefront/ui';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutApi } from '../api';

@@ -1,12 +1,12 @@
 import { bus } from '@storefront/bus';
+import { ApiError } from '@storefront/commerce/api-client';
 import {
-  ApiError,
   checkoutProblem,
   orderRequestSchema,
-  submitFailureMessage,
   type OrderRequestInput,
   type PlacedOrder,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
+import { submitFailureMessage } from '../order/payment-messages';
 import { useRef, useState } from 'react';
 import { checkoutApi } from '../api';
 import { orderKey } from '../order/order-fields';

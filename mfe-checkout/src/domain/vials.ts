@@ -1,4 +1,4 @@
-import type { CheckoutProduct } from '@storefront/commerce';
+import type { CheckoutProduct } from '@storefront/commerce/catalog';
 
 type Dose = CheckoutProduct['doses'][number];
 

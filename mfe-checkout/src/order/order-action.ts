@@ -1,12 +1,7 @@
-import {
-  ApiError,
-  checkoutProblem,
-  NoCheckoutUrlError,
-  normalizeAffiliateCode,
-  orderRequestSchema,
-  problemSchema,
-  submitFailureMessage,
-} from '@storefront/commerce';
+import { ApiError, problemSchema } from '@storefront/commerce/api-client';
+import { checkoutProblem, orderRequestSchema } from '@storefront/commerce/checkout';
+import { NoCheckoutUrlError, submitFailureMessage } from './payment-messages';
+import { normalizeAffiliateCode } from '@storefront/commerce';
 import {
   cookiesSetBy,
   errorMessage,

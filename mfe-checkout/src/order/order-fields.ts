@@ -1,4 +1,4 @@
-import { COUNTRIES, type OrderRequestInput } from '@storefront/commerce';
+import { COUNTRIES, type OrderRequestInput } from '@storefront/commerce/checkout';
 import { quantityFrom } from '../domain/vials';
 
 /**

@@ -1,5 +1,6 @@
 import { bus } from '@storefront/bus';
-import { ApiError, formatItemCount } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce/api-client';
+import { formatItemCount } from '@storefront/commerce';
 import { Badge, Button, Card, useHydrated } from '@storefront/ui';
 import { Link, useNavigate } from '@storefront/routing';
 import { useEffect, useRef } from 'react';

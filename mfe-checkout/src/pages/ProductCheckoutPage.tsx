@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { computeOrderTotals, dedicatedCheckoutSchema, type DedicatedCheckout } from '@storefront/commerce';
+import { computeOrderTotals } from '@storefront/commerce';
+import { dedicatedCheckoutSchema, type DedicatedCheckout } from '@storefront/commerce/catalog';
 import { Button, NotFoundPage, useResource } from '@storefront/ui';
 import { Link, useDocumentHead, useLocation, useNavigate, useParams } from '@storefront/routing';
 import { checkoutApi } from '../api';

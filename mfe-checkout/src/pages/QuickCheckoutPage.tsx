@@ -1,9 +1,5 @@
-import {
-  checkoutProductSchema,
-  computeOrderTotals,
-  formatUsd,
-  type CheckoutProduct,
-} from '@storefront/commerce';
+import { checkoutProductSchema, type CheckoutProduct } from '@storefront/commerce/catalog';
+import { computeOrderTotals, formatUsd } from '@storefront/commerce';
 import { queryParameter, useDocumentHead, useLocation } from '@storefront/routing';
 import { Card, useResource } from '@storefront/ui';
 import styled from 'styled-components';

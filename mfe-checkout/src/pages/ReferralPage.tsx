@@ -1,4 +1,4 @@
-import { AFFILIATE_MESSAGES } from '@storefront/commerce';
+import { AFFILIATE_MESSAGES } from '../affiliate/affiliate-messages';
 import { Button, Card, Container, Spinner, useFormEcho, useHydrated, type FormEcho } from '@storefront/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@storefront/routing';

@@ -1,4 +1,4 @@
-import { ApiError } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce/api-client';
 import { bus, type ToastMessage } from '@storefront/bus';
 import { theme } from '@storefront/ui';
 import { render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { ApiError } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce/api-client';
 import { bus } from '@storefront/bus';
 import { Card, Container, FormNotice, Muted, useFormEcho } from '@storefront/ui';
 import { useState } from 'react';

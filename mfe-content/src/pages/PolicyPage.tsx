@@ -1,4 +1,4 @@
-import type { PolicySlug } from '@storefront/commerce';
+import type { PolicySlug } from '@storefront/commerce/content';
 import { stores, useStore } from '@storefront/bus';
 import { Button, Card, Container, media, Muted, Spinner, StaticHtml, useResource } from '@storefront/ui';
 import styled from 'styled-components';

@@ -1,4 +1,9 @@
-import { CERTIFICATE_LABELS, factRows, SPECIFICATION_LABELS, type ProductPage } from '@storefront/commerce';
+import {
+  CERTIFICATE_LABELS,
+  factRows,
+  SPECIFICATION_LABELS,
+  type ProductPage,
+} from '@storefront/commerce/product';
 import { Button } from '@storefront/ui';
 import styled from 'styled-components';
 import { productApi } from '../api';

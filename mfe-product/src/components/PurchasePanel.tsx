@@ -1,5 +1,6 @@
 import { bus, stores, useStore } from '@storefront/bus';
-import { formatUsd, type ProductPage } from '@storefront/commerce';
+import { formatUsd } from '@storefront/commerce';
+import { type ProductPage } from '@storefront/commerce/product';
 import {
   AgeDialog,
   Badge,

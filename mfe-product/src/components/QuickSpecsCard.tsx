@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from '@storefront/commerce';
+import type { CatalogueProduct } from '@storefront/commerce/catalog';
 import { Badge, Card, PictureFrame, ProductPicture, specTerms } from '@storefront/ui';
 import styled from 'styled-components';
 

@@ -1,4 +1,5 @@
-import { formatUsd, type ProductPage } from '@storefront/commerce';
+import { formatUsd } from '@storefront/commerce';
+import { type ProductPage } from '@storefront/commerce/product';
 import { Button, Card, media, ProductPicture } from '@storefront/ui';
 import { useNavigate } from '@storefront/routing';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import { ApiError } from '@storefront/commerce';
+import { ApiError } from '@storefront/commerce/api-client';
 import { Button, Card, Container, media, PageLoading, useResource } from '@storefront/ui';
 import { Link, useDocumentHead, useParams } from '@storefront/routing';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import { cartLineId, EMPTY_CART, type CartAddition } from '@storefront/commerce';
+import { cartLineId, EMPTY_CART, type CartAddition } from '@storefront/commerce/checkout';
 import { addToCart, removeFromCart, setCartQuantity } from './cart';
 import { cartItemCount, type CartState } from './state';
 

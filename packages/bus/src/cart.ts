@@ -1,4 +1,4 @@
-import { cartLineId, type CartAddition } from '@storefront/commerce';
+import { cartLineId, type CartAddition } from '@storefront/commerce/checkout';
 import type { CartState } from './state';
 
 /**

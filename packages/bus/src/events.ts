@@ -1,4 +1,4 @@
-import { cartAdditionSchema } from '@storefront/commerce';
+import { cartAdditionSchema } from '@storefront/commerce/checkout';
 import * as z from '@storefront/schema';
 
 /**
@@ -63,4 +63,4 @@ export type BusEventInput<K extends BusEventType> = z.input<(typeof busEventSche
 /** What a subscriber receives (defaults filled in, validated). */
 export type BusEventPayload<K extends BusEventType> = z.output<(typeof busEventSchemas)[K]>;
 export type ToastMessage = z.output<typeof toastSchema>;
-export type { CartAddition } from '@storefront/commerce';
+export type { CartAddition } from '@storefront/commerce/checkout';

@@ -1,8 +1,8 @@
-import type { AffiliateDiscount, ShopperCart } from '@storefront/commerce';
+import type { AffiliateDiscount, ShopperCart } from '@storefront/commerce/checkout';
 
 /** Shapes of the shared state streams. */
 
-export type { CartItem } from '@storefront/commerce';
+export type { CartItem } from '@storefront/commerce/checkout';
 
 /**
  * The shopper's cart as the checkout service keeps it, priced (ShopperCart), and whether a change is

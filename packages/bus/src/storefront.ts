@@ -1,4 +1,4 @@
-import { EMPTY_CART } from '@storefront/commerce';
+import { EMPTY_CART } from '@storefront/commerce/checkout';
 import { createEventBus } from './bus';
 import { createStore, type Store } from './store';
 import type { AffiliateState, AuthState, CartState, RuntimeConfig } from './state';

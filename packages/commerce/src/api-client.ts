@@ -1,5 +1,5 @@
 import type * as z from '@storefront/schema';
-import { problemSchema, type Problem } from './schemas';
+import { problemSchema, type Problem } from './problem';
 
 /** A failed API call, carrying the service's problem details so the page can say what went wrong. */
 export class ApiError extends Error {
@@ -63,3 +63,5 @@ export function apiResource<S extends z.ZodMiniType>(url: string, schema: S): Ap
     read: ({ status, body }) => readAnswer(status, body, schema),
   };
 }
+
+export { problemSchema, type Problem } from './problem';

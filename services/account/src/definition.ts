@@ -117,7 +117,6 @@ export const accountService: ServiceDefinition<typeof configShape> = {
       settings,
       limits: accountLimits(settings, limits),
     };
-    // The mailbox page exists only while emails are not really sent.
-    return { routes: accountRoutes(parts, { devMailbox: useDevMailbox }) };
+    return { routes: accountRoutes(parts) };
   },
 };

@@ -1,5 +1,5 @@
 import { Limiter, type LimitStore } from '@storefront/server-kit';
-import type { AccountLimits, AuthSettings } from './domain/account-parts';
+import type { AccountLimits, AuthSettings } from './parts';
 
 /** The account service's limits, from its settings, kept in `store` (shared by every instance). */
 export function accountLimits(settings: AuthSettings, store: LimitStore): AccountLimits {

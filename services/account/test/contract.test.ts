@@ -60,17 +60,14 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       db: database.db,
       logger,
       bodyLimit: '16kb',
-      routes: accountRoutes(
-        {
-          db: database.db,
-          tokens: new AccessTokens(SECRET, 3600),
-          mailer: devMailbox(database.db, logger),
-          logger,
-          settings,
-          limits: accountLimits(settings, memoryLimits),
-        },
-        { devMailbox: false },
-      ),
+      routes: accountRoutes({
+        db: database.db,
+        tokens: new AccessTokens(SECRET, 3600),
+        mailer: devMailbox(database.db, logger),
+        logger,
+        settings,
+        limits: accountLimits(settings, memoryLimits),
+      }),
       // As behind the shell: the forwarded address names the client, so a test can speak as two.
       trustProxy: trustProxySetting().parse('loopback'),
     });

@@ -3,7 +3,7 @@ import {
   checkoutProductSchema,
   dedicatedCheckoutSchema,
   homeProductsSchema,
-} from '@storefront/commerce';
+} from '@storefront/commerce/catalog';
 
 /**
  * What the catalog service's public API returns, endpoint by endpoint: published with each release, so a

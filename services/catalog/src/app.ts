@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import type { CurrentCatalog } from './catalog-snapshot';
+import type { CatalogParts } from './parts';
 import { imageRoutes } from './routes/images';
 import { productSummaryRoutes } from './routes/product-summaries';
 import { quoteRoutes } from './routes/quote';
 import { storefrontRoutes } from './routes/storefront';
 
 /** Every route of the catalog service, answered from the catalogue's current snapshot. */
-export function catalogRoutes(current: CurrentCatalog): Router {
+export function catalogRoutes({ current }: CatalogParts): Router {
   return Router()
     .use(storefrontRoutes(current))
     .use(imageRoutes(current))

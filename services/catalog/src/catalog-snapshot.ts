@@ -1,6 +1,6 @@
-import type { SalesChannel } from '@storefront/commerce';
+import type { SalesChannel } from '@storefront/commerce/catalog';
 import { represent, representJson, type Database, type Representation } from '@storefront/server-kit';
-import { drawVial } from './domain/vial-svg';
+import { drawVial } from './render/vial-svg';
 import {
   listCatalogueProducts,
   listCheckoutProducts,

@@ -32,7 +32,7 @@ export async function startCatalog({ db, logger }: { db: Database; logger: Logge
     return data;
   };
   return {
-    routes: catalogRoutes(current),
+    routes: catalogRoutes({ current }),
     published: (path) => snapshot.current()?.published.get(path),
     stop: snapshot.close,
   };

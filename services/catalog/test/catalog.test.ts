@@ -2,10 +2,10 @@ import path from 'node:path';
 import {
   catalogueSchema,
   dedicatedCheckoutSchema,
-  dollarsToCents,
   homeProductsSchema,
   quoteSchema,
-} from '@storefront/commerce';
+} from '@storefront/commerce/catalog';
+import { dollarsToCents } from '@storefront/commerce';
 import { SERVICE_KEY_HEADER } from '@storefront/server-kit';
 import {
   openTestService,

@@ -3,7 +3,7 @@ import {
   cartQuoteSchema,
   orderStatusSchema,
   placedOrderSchema,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
 
 /** What the checkout service's public API returns (published with each release; see catalog's). */
 export const apiContract = {

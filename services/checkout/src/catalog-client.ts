@@ -1,4 +1,4 @@
-import { quoteSchema, type Quote, type QuoteRequest } from '@storefront/commerce';
+import { quoteSchema, type Quote, type QuoteRequest } from '@storefront/commerce/catalog';
 import {
   createInternalClient,
   DomainError,

@@ -1,4 +1,6 @@
-import type { CheckoutKind, OrderTotals, SalesChannel } from '@storefront/commerce';
+import type { CheckoutKind } from '@storefront/commerce/checkout';
+import type { OrderTotals } from '@storefront/commerce';
+import type { SalesChannel } from '@storefront/commerce/catalog';
 
 /**
  * An order's shapes as the checkout service hands it from part to part: priced by the domain, kept by

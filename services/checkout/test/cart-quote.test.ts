@@ -1,4 +1,4 @@
-import { cartQuoteSchema, placedOrderSchema } from '@storefront/commerce';
+import { cartQuoteSchema, placedOrderSchema } from '@storefront/commerce/checkout';
 import { testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { Limiter } from '@storefront/server-kit';

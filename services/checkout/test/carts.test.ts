@@ -1,4 +1,4 @@
-import { shopperCartSchema, type CartAddition } from '@storefront/commerce';
+import { shopperCartSchema, type CartAddition } from '@storefront/commerce/checkout';
 import { testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { Limiter } from '@storefront/server-kit';

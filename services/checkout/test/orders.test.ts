@@ -9,7 +9,7 @@ import {
 } from '@storefront/server-kit/testing';
 import { Limiter } from '@storefront/server-kit';
 import request from 'supertest';
-import { orderRequestSchema } from '@storefront/commerce';
+import { orderRequestSchema } from '@storefront/commerce/checkout';
 import { createCatalogPricing } from '../src/catalog-client';
 import { createOrder } from '../src/store/orders-store';
 import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';

@@ -8,12 +8,12 @@ import {
   type Database,
   type LimitStore,
   type Logger,
-  type RateLimitOptions,
   type ServiceDefinition,
   type ServiceParts,
 } from '@storefront/server-kit';
 import { z } from 'zod';
 import { contentRoutes } from './app';
+import type { ContentParts } from './parts';
 import { policyPath } from './routes/policies';
 import { listPolicies } from './store/policies-store';
 import { version } from '../package.json';
@@ -34,8 +34,7 @@ const configShape = {
 /** The content service: policies answered from a live snapshot, sign-ups written to the database. */
 export async function startContent(
   { db, logger, limits = memoryLimits }: { db: Database; logger: Logger; limits?: LimitStore },
-  /** Newsletter sign-ups one client may send per window. */
-  signUps: RateLimitOptions,
+  { signUps }: Pick<ContentParts, 'signUps'>,
 ): Promise<ServiceParts> {
   const policies = await openLiveSnapshot({
     name: 'policies',
@@ -51,7 +50,7 @@ export async function startContent(
     logger,
   });
   return {
-    routes: contentRoutes(policies.current, db, signUps, limits),
+    routes: contentRoutes({ db, policies: policies.current, signUps, limits }),
     published: (path) => policies.current()?.get(path),
     stop: policies.close,
   };
@@ -65,7 +64,9 @@ export const contentService: ServiceDefinition<typeof configShape> = {
   migrationsDir: path.join(__dirname, '../migrations'),
   start: (context) =>
     startContent(context, {
-      limit: context.config.NEWSLETTER_LIMIT_PER_CLIENT,
-      windowMs: context.config.NEWSLETTER_LIMIT_WINDOW_MS,
+      signUps: {
+        limit: context.config.NEWSLETTER_LIMIT_PER_CLIENT,
+        windowMs: context.config.NEWSLETTER_LIMIT_WINDOW_MS,
+      },
     }),
 };

@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('content service on %s', (kind) => {
     testDb = await openTestService(kind, {
       name: 'content',
       migrationsDir: migrations,
-      start: (context) => startContent(context, { limit: 1000, windowMs: 60_000 }),
+      start: (context) => startContent(context, { signUps: { limit: 1000, windowMs: 60_000 } }),
     });
     app = testDb.app;
   });
@@ -161,7 +161,7 @@ describe('newsletter sign-ups per client', () => {
     const service = await openTestService('pglite', {
       name: 'content',
       migrationsDir: migrations,
-      start: (context) => startContent(context, { limit: 3, windowMs: 60_000 }),
+      start: (context) => startContent(context, { signUps: { limit: 3, windowMs: 60_000 } }),
     });
     const statuses = [];
     for (const name of ['a', 'b', 'c', 'd']) {

@@ -1,4 +1,4 @@
-import { productPageSchema } from '@storefront/commerce';
+import { productPageSchema } from '@storefront/commerce/product';
 
 /** What the product service's public API returns (published with each release; see catalog's). */
 export const apiContract = {

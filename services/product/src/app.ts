@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { productRoutes, type CurrentProducts } from './routes/products';
+import type { ProductParts } from './parts';
+import { productRoutes } from './routes/products';
 
 /** Every route of the product service: its pages and certificates, from the current snapshot. */
-export function productServiceRoutes(current: CurrentProducts, shopName: string): Router {
+export function productServiceRoutes({ current, shopName }: ProductParts): Router {
   return Router().use(productRoutes(current, shopName));
 }

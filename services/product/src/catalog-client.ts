@@ -1,4 +1,4 @@
-import { catalogueProductSchema, type CatalogueProduct } from '@storefront/commerce';
+import { catalogueProductSchema, type CatalogueProduct } from '@storefront/commerce/catalog';
 import { createInternalClient, type ServiceEndpoints } from '@storefront/server-kit';
 import { z } from 'zod';
 

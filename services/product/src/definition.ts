@@ -12,6 +12,7 @@ import {
 } from '@storefront/server-kit';
 import { z } from 'zod';
 import { productServiceRoutes } from './app';
+import type { ProductParts } from './parts';
 import { createCatalogClient, type CatalogClient } from './catalog-client';
 import { loadProductSnapshot } from './product-snapshot';
 import { version } from '../package.json';
@@ -28,8 +29,7 @@ const configShape = {
  */
 export async function startProduct(
   { db, logger }: { db: Database; logger: Logger },
-  catalog: CatalogClient,
-  shopName: string,
+  { catalog, shopName }: { catalog: CatalogClient } & Pick<ProductParts, 'shopName'>,
 ): Promise<ServiceParts> {
   const snapshot = await openLiveSnapshot({
     name: 'product pages',
@@ -38,7 +38,7 @@ export async function startProduct(
     logger,
   });
   return {
-    routes: productServiceRoutes(snapshot.current, shopName),
+    routes: productServiceRoutes({ current: snapshot.current, shopName }),
     published: (path) => snapshot.current()?.published.get(path),
     stop: () => {
       snapshot.close();
@@ -54,15 +54,14 @@ export const productService: ServiceDefinition<typeof configShape> = {
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   start: (context) =>
-    startProduct(
-      context,
-      createCatalogClient(
+    startProduct(context, {
+      catalog: createCatalogClient(
         context.config.CATALOG_SERVICE_URL,
         context.config.CATALOG_TIMEOUT_MS,
         context.config.SERVICE_KEY,
         context.config.SERVICE_OUTAGE_HOLD_MS,
         context.endpoints,
       ),
-      context.config.SHOP_NAME,
-    ),
+      shopName: context.config.SHOP_NAME,
+    }),
 };

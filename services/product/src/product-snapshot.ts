@@ -1,4 +1,4 @@
-import type { ProductPage } from '@storefront/commerce';
+import type { ProductPage } from '@storefront/commerce/product';
 import { representJson, type Database, type Representation } from '@storefront/server-kit';
 import type { CatalogClient } from './catalog-client';
 import { listDetails } from './store/details-store';

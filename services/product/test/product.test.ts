@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { catalogService } from '@storefront/catalog-service/definition';
-import { productPageSchema } from '@storefront/commerce';
+import { productPageSchema } from '@storefront/commerce/product';
 import {
   openTestService,
   testAppSettings,
@@ -42,11 +42,10 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
       name: 'product',
       migrationsDir: path.join(__dirname, '../migrations'),
       start: (context) =>
-        startProduct(
-          context,
-          createCatalogClient(catalogUrl, timeoutMs, testAppSettings.serviceKey, 0, null),
-          'Helix Research',
-        ),
+        startProduct(context, {
+          catalog: createCatalogClient(catalogUrl, timeoutMs, testAppSettings.serviceKey, 0, null),
+          shopName: 'Helix Research',
+        }),
     });
 
   beforeAll(async () => {

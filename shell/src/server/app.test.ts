@@ -99,7 +99,7 @@ describe('shell server', () => {
     content = await openTestService('pglite', {
       name: 'content',
       migrationsDir: path.join(__dirname, '../../../services/content/migrations'),
-      start: (context) => startContent(context, { limit: 1000, windowMs: 60_000 }),
+      start: (context) => startContent(context, { signUps: { limit: 1000, windowMs: 60_000 } }),
     });
     const contentServer = createServer(content.app);
     servers.push(contentServer);

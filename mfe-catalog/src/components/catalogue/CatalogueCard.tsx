@@ -1,4 +1,5 @@
-import { formatUsd, type CatalogueProduct } from '@storefront/commerce';
+import { formatUsd } from '@storefront/commerce';
+import { type CatalogueProduct } from '@storefront/commerce/catalog';
 import { Badge, Button, Card, specTerms } from '@storefront/ui';
 import { Link } from '@storefront/routing';
 import styled from 'styled-components';

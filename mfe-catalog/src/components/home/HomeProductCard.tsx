@@ -1,4 +1,4 @@
-import type { HomeProduct } from '@storefront/commerce';
+import type { HomeProduct } from '@storefront/commerce/catalog';
 import { formatUsd } from '@storefront/commerce';
 import {
   Badge,

@@ -1,5 +1,5 @@
 import { bus, type CartAddition, type ToastMessage } from '@storefront/bus';
-import type { HomeProduct } from '@storefront/commerce';
+import type { HomeProduct } from '@storefront/commerce/catalog';
 import { theme } from '@storefront/ui';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

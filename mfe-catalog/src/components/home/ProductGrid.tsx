@@ -1,4 +1,4 @@
-import type { HomeProduct } from '@storefront/commerce';
+import type { HomeProduct } from '@storefront/commerce/catalog';
 import { Card, media, Muted } from '@storefront/ui';
 import styled from 'styled-components';
 import {

@@ -1,6 +1,6 @@
 import { createConfirmation } from '../store/confirmations-store';
 import type { UserRow } from '../store/users-store';
-import type { AccountParts } from './account-parts';
+import type { AccountParts } from '../parts';
 
 /** A redirect target on this site, or the site itself: a link never leads a researcher elsewhere. */
 export function safeRedirect(siteUrl: string, target: unknown): string {

@@ -1,7 +1,7 @@
 import { isSessionActive } from '../store/sessions-store';
 import { findUserById, userJson, type UserRow } from '../store/users-store';
 import type { AccessClaims } from '../tokens';
-import type { AccountParts } from './account-parts';
+import type { AccountParts } from '../parts';
 import { AuthFailure } from './auth-failure';
 
 /** A session as Supabase Auth hands it out: the access token, its refresh token and the user. */

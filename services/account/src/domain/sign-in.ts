@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { verifyPassword } from '../passwords';
 import { revokeSessions, rotateRefreshToken, startSession } from '../store/sessions-store';
 import { findUserByEmail, findUserById } from '../store/users-store';
-import type { AccountParts } from './account-parts';
+import type { AccountParts } from '../parts';
 import { AuthFailure, invalidCredentials, tooManyRequests } from './auth-failure';
 import { claimsOf, sessionOf } from './sessions';
 

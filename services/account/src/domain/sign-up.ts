@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hashPassword } from '../passwords';
 import { findUserByEmail, insertUser, userJson } from '../store/users-store';
-import type { AccountParts } from './account-parts';
+import type { AccountParts } from '../parts';
 import { AuthFailure, invalidInput, tooManyRequests } from './auth-failure';
 import { sendConfirmation } from './confirmation-email';
 

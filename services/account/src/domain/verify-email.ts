@@ -2,7 +2,7 @@ import { confirmEmail } from '../store/confirmations-store';
 import { startSession } from '../store/sessions-store';
 import { createSignInGrant, takeSignInGrant } from '../store/sign-in-grants-store';
 import { findUserById } from '../store/users-store';
-import type { AccountParts } from './account-parts';
+import type { AccountParts } from '../parts';
 import { AuthFailure } from './auth-failure';
 import { safeRedirect } from './confirmation-email';
 import { sessionOf, type SessionAnswer } from './sessions';

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { AccountParts } from '../domain/account-parts';
+import type { AccountParts } from '../parts';
 import { invalidInput } from '../domain/auth-failure';
 import { userOfToken } from '../domain/sessions';
 import { refreshSession, signInWithPassword, signOut } from '../domain/sign-in';

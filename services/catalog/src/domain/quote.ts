@@ -1,4 +1,5 @@
-import { lineTotal, type Quote, type QuoteRequest, type SalesChannel } from '@storefront/commerce';
+import { lineTotal } from '@storefront/commerce';
+import { type Quote, type QuoteRequest, type SalesChannel } from '@storefront/commerce/catalog';
 import type { FieldError } from '@storefront/server-kit/domain';
 import type { PriceRow } from '../store/catalog-store';
 

@@ -1,4 +1,4 @@
-import { quoteRequestSchema } from '@storefront/commerce';
+import { quoteRequestSchema } from '@storefront/commerce/catalog';
 import { HttpProblem, parseInput } from '@storefront/server-kit';
 import { Router } from 'express';
 import type { CurrentCatalog } from '../catalog-snapshot';

@@ -5,7 +5,7 @@ import type {
   DedicatedCheckout,
   HomeProduct,
   SalesChannel,
-} from '@storefront/commerce';
+} from '@storefront/commerce/catalog';
 import type { Queryable } from '@storefront/server-kit';
 
 /** A price-list entry's picture (alias e, product p): the one drawn for its dose, else the product's own. */

@@ -1,4 +1,4 @@
-import type { AffiliateDiscount } from '@storefront/commerce';
+import type { AffiliateDiscount } from '@storefront/commerce/checkout';
 import { DomainError, type Database, type Limiter } from '@storefront/server-kit/domain';
 import { affiliateCodeSchema } from '../affiliate-code';
 import { findAffiliateDiscount } from '../store/affiliates-store';

@@ -1,4 +1,4 @@
-import type { CartAddition, CartLineRequest } from '@storefront/commerce';
+import type { CartAddition, CartLineRequest } from '@storefront/commerce/checkout';
 import type { CatalogPricing } from '../catalog-client';
 import { priceOrder } from './price-order';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkoutProblem, type OrderRequest, type PlacedOrder } from '@storefront/commerce';
+import { checkoutProblem, type OrderRequest, type PlacedOrder } from '@storefront/commerce/checkout';
 import {
   DomainError,
   holdThroughOutage,

@@ -1,4 +1,6 @@
-import { computeOrderTotals, type OrderRequest, type Quote, type SalesChannel } from '@storefront/commerce';
+import { computeOrderTotals } from '@storefront/commerce';
+import { type OrderRequest } from '@storefront/commerce/checkout';
+import { type Quote, type SalesChannel } from '@storefront/commerce/catalog';
 import { DomainError } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
 import type { PricedLine, PricedOrder } from '../order-shapes';

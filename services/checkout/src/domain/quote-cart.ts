@@ -1,4 +1,4 @@
-import type { CartQuote, CartQuoteRequest } from '@storefront/commerce';
+import type { CartQuote, CartQuoteRequest } from '@storefront/commerce/checkout';
 import type { Database } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
 import { discountOfCode } from './affiliate-discount';

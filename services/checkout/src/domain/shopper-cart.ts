@@ -1,4 +1,9 @@
-import { EMPTY_CART, type AffiliateLookup, type CartItem, type ShopperCart } from '@storefront/commerce';
+import {
+  EMPTY_CART,
+  type AffiliateLookup,
+  type CartItem,
+  type ShopperCart,
+} from '@storefront/commerce/checkout';
 import { DomainError, isRefusal } from '@storefront/server-kit/domain';
 import type { AccountSessions } from '../account-sessions';
 import { cartLines } from '../store/carts-store';

@@ -1,4 +1,5 @@
-import { affiliateDiscountLabel, COUNTRIES, skuLabel, TAX_RATE_LABEL } from '@storefront/commerce';
+import { affiliateDiscountLabel, skuLabel, TAX_RATE_LABEL } from '@storefront/commerce';
+import { COUNTRIES } from '@storefront/commerce/checkout';
 import type { Square } from 'square';
 import { ORDER_CURRENCY, type OrderForPayment } from '../order-shapes';
 

@@ -4,7 +4,7 @@ import {
   cartQuantitySchema,
   cartQuoteRequestSchema,
   EMPTY_CART,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
 import { parseInput } from '@storefront/server-kit';
 import { Router, type Request, type Response } from 'express';
 import { addToCart, cartIdOf, cartIsKept, claimCart, clearCart, setLineQuantity } from '../store/carts-store';

@@ -1,4 +1,4 @@
-import { orderRequestSchema } from '@storefront/commerce';
+import { orderRequestSchema } from '@storefront/commerce/checkout';
 import { HttpProblem, parseInput } from '@storefront/server-kit';
 import { Router } from 'express';
 import { callerOf } from './caller';

@@ -1,4 +1,4 @@
-import type { AffiliateDiscount } from '@storefront/commerce';
+import type { AffiliateDiscount } from '@storefront/commerce/checkout';
 import { isUniqueViolation, type Queryable } from '@storefront/server-kit';
 
 export interface AffiliateRecord {

@@ -4,7 +4,7 @@ import {
   CART_QUANTITY_LIMIT,
   type CartAddition,
   type CartItem,
-} from '@storefront/commerce';
+} from '@storefront/commerce/checkout';
 import type { Database, Queryable } from '@storefront/server-kit';
 
 interface LineRow {

@@ -1,7 +1,7 @@
-import type { OrderRequest, PlacedOrder } from '@storefront/commerce';
+import type { OrderRequest, PlacedOrder } from '@storefront/commerce/checkout';
 import type { Queryable } from '@storefront/server-kit';
 import { ORDER_CURRENCY, type OrderForPayment, type PaymentLink, type PricedOrder } from '../order-shapes';
-import type { AffiliateDiscount } from '@storefront/commerce';
+import type { AffiliateDiscount } from '@storefront/commerce/checkout';
 
 interface OrderRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { NewsletterSubscription } from '@storefront/commerce';
+import type { NewsletterSubscription } from '@storefront/commerce/content';
 import { DomainError, type Queryable } from '@storefront/server-kit/domain';
 import { addSubscriber, type SubscriptionMetadata } from '../store/subscribers-store';
 

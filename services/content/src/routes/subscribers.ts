@@ -1,4 +1,4 @@
-import { newsletterSubscriptionSchema, type NewsletterResult } from '@storefront/commerce';
+import { newsletterSubscriptionSchema, type NewsletterResult } from '@storefront/commerce/content';
 import {
   parseInput,
   rateLimit,

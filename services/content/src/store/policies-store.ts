@@ -1,4 +1,4 @@
-import type { PolicyDocument, PolicySlug } from '@storefront/commerce';
+import type { PolicyDocument, PolicySlug } from '@storefront/commerce/content';
 import type { Queryable } from '@storefront/server-kit';
 
 interface PolicyRow {

@@ -1,4 +1,4 @@
-import type { NewsletterSubscription } from '@storefront/commerce';
+import type { NewsletterSubscription } from '@storefront/commerce/content';
 import { isUniqueViolation, type Queryable } from '@storefront/server-kit';
 
 export interface SubscriptionMetadata {

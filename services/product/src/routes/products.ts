@@ -1,7 +1,7 @@
-import type { ProductPage } from '@storefront/commerce';
 import { HttpProblem, sendRepresentation } from '@storefront/server-kit';
 import { Router } from 'express';
-import { buildCertificatePdf, certificateFileName } from '../domain/coa-pdf';
+import { findProductPage } from '../domain/product-page';
+import { buildCertificatePdf, certificateFileName } from '../render/coa-pdf';
 import { pagePath, type ProductSnapshot } from '../product-snapshot';
 
 /** The snapshot the routes answer from, or undefined while the catalogue could not be read yet. */
@@ -26,21 +26,13 @@ export function productRoutes(current: CurrentProducts, shopName: string): Route
     return data;
   }
 
-  function pageOf(id: string): ProductPage {
-    const { pages, recorded } = snapshot();
-    const page = pages.get(id);
-    if (page) return page;
-    if (recorded.has(id)) throw new HttpProblem(404, 'Product not found', `"${id}" is not for sale.`);
-    throw new HttpProblem(404, 'Product not found', `There is no product "${id}".`);
-  }
-
   router.get('/products/:id', (req, res) => {
-    pageOf(req.params.id);
+    findProductPage(snapshot(), req.params.id);
     sendRepresentation(req, res, snapshot().published.get(pagePath(req.params.id))!);
   });
 
   router.get('/products/:id/coa.pdf', async (req, res) => {
-    const page = pageOf(req.params.id);
+    const page = findProductPage(snapshot(), req.params.id);
     const pdf = await buildCertificatePdf(page.product, page.certificate, page.specifications, shopName);
     res
       .type('application/pdf')

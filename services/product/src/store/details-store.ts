@@ -1,4 +1,4 @@
-import { productPageSchema, type ProductPage } from '@storefront/commerce';
+import { productPageSchema, type ProductPage } from '@storefront/commerce/product';
 import { omit } from '@storefront/schema';
 import type { Queryable } from '@storefront/server-kit';
 

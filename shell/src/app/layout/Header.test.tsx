@@ -1,5 +1,5 @@
 import { bus, seedStores, stores, shellOwnedStores } from '@storefront/bus';
-import { EMPTY_CART } from '@storefront/commerce';
+import { EMPTY_CART } from '@storefront/commerce/checkout';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateInShell, renderInShell } from '../test-utils';

@@ -2,10 +2,10 @@ import {
   CERTIFICATE_LABELS,
   factRows,
   SPECIFICATION_LABELS,
-  type CatalogueProduct,
   type CertificateOfAnalysis,
   type ProductSpecifications,
-} from '@storefront/commerce';
+} from '@storefront/commerce/product';
+import { type CatalogueProduct } from '@storefront/commerce/catalog';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** The PDF standard fonts speak WinAnsi; spell out the few symbols it lacks. */

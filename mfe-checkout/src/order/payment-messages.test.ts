@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from '@storefront/commerce/api-client';
 import { NoCheckoutUrlError, submitFailureMessage } from './payment-messages';
 
 describe('submit failure messages (spec section 8)', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from '@storefront/commerce/api-client';
 
 export interface ToastText {
   title: string;

@@ -1,6 +1,6 @@
 import type { Database, Limiter, Logger } from '@storefront/server-kit/domain';
-import type { Mailer } from '../mailer';
-import type { AccessTokens } from '../tokens';
+import type { Mailer } from './mailer';
+import type { AccessTokens } from './tokens';
 
 export interface AuthSettings {
   siteUrl: string;

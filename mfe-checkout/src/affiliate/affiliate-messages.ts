@@ -1,6 +1,6 @@
 /**
- * Spec section 8's affiliate messages (toasts, and the /ref result), for the pages (with scripts) and
- * the shell's server (without).
+ * Spec section 8's affiliate messages (toasts, and the /ref result), shown by this module's pages with
+ * scripts and by its server-completed forms without.
  */
 export const AFFILIATE_MESSAGES = {
   invalid: { title: 'Invalid Code', description: 'The affiliate code you entered is not valid.' },

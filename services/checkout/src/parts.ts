@@ -1,0 +1,21 @@
+import type { Database, Logger } from '@storefront/server-kit';
+import type { AccountSessions } from './account-sessions';
+import type { CatalogPricing } from './catalog-client';
+import type { CheckoutLimits } from './domain/caller';
+import type { PaymentGateway } from './payments/square-gateway';
+import type { CartCookieSettings } from './routes/cart';
+import type { WebhookSettings } from './routes/webhooks';
+
+/** What the checkout service is made of: its database, the systems it asks, and its budgets. */
+export interface CheckoutParts {
+  db: Database;
+  pricing: CatalogPricing;
+  accounts: AccountSessions;
+  cartCookie: CartCookieSettings;
+  payments: PaymentGateway;
+  limits: CheckoutLimits;
+  webhooks: WebhookSettings;
+  logger: Logger;
+  /** How long a use case safe to repeat waits out the database restarting. */
+  outageHoldMs: number;
+}
