@@ -46,6 +46,8 @@ async function main() {
     const unregister = require('tsx/cjs/api').register();
     await require('./src/command-bundle.ts').bundleCommand(name);
     unregister();
+    // esbuild's service process would otherwise live as long as the command (the supervisor: the stack's life).
+    await require('esbuild').stop();
   }
   // The command reads its arguments from process.argv.slice(2), as when it is run on its own.
   process.argv = [process.argv[0], bundle, ...args];

@@ -167,6 +167,24 @@ export async function waitUntilReady(
   }
 }
 
+/**
+ * Runs a command to its end, sharing this terminal (a stop meanwhile stops it too); rejects naming it
+ * when it fails.
+ */
+export function runToTheEnd(name: string, command: string[]): Promise<void> {
+  const [file, ...args] = command;
+  const child = spawn(file!, args, { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  running.add(child);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`${name} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
 /** Stops every child with SIGTERM (they shut down gracefully) and then exits. */
 export function stopAll(exitCode = 0): void {
   if (stopping) return;

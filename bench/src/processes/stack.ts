@@ -25,7 +25,7 @@ export async function startBenchStack(
   const dataDir = `.data/${name}`;
   // A fresh clone has no .data yet; the stack's log is opened before anything else would make it.
   mkdirSync(path.join(REPO_ROOT, '.data'), { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'delivery/src/cli/start.ts'], {
+  const child = spawn(process.execPath, ['delivery/run-command.cjs', 'start'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -13,8 +13,7 @@ function processLabel({ command }: ProcessMemory): string {
   const part = /(services|stand-ins)\/([\w-]+)\//.exec(command)?.[2];
   if (part) return part;
   if (command.includes('shell/dist-node')) return 'shell';
-  if (command.includes('cli/start.ts')) return 'supervisor (`npm start`)';
-  if (command.includes('esbuild')) return "esbuild (the supervisor's TypeScript loader)";
+  if (command.includes('run-command.cjs start')) return 'supervisor (`npm start`)';
   return command.slice(0, 60);
 }
 

@@ -2,14 +2,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, developmentSecret, type ServicePart } from '@storefront/server-kit';
 import { balancerCommand } from '../balancer';
-import { buildApps } from '../build';
 import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';
-import { devSessionFile, remoteModules, SHELL_DIR } from '../modules';
-import { bundleFile, bundleRunnables, RUNNABLES } from '../bundle';
-import { bundleOperatorCommands } from '../command-bundle';
-import { startProcess, stopAll, waitUntilReady } from '../processes';
+import { devSessionFile, REPO_ROOT, remoteModules } from '../modules';
+import { bundleFile, RUNNABLES } from '../bundle';
+import { runToTheEnd, startProcess, stopAll, waitUntilReady } from '../processes';
 import { endpointsFile, ModuleServices } from '../module-services';
-import { artifactSettings, openStackArtifacts, publishReleases } from '../publish';
+import { artifactSettings, openStackArtifacts } from '../publish';
 import {
   metricsPortOf,
   planStack,
@@ -32,6 +30,9 @@ import {
  * bundle (plain `node dist-node/main.js`, as the image does): nothing is transpiled at start, so a
  * crashed service is back in about a second.
  */
+
+/** Builds, bundles and publishes what the stack runs (prepare.ts): run with tsx, ended before anything starts. */
+const PREPARE = path.join(REPO_ROOT, 'delivery/src/cli/prepare.ts');
 
 /** How a runnable is started: its production bundle, with plain node. */
 function commandOf(name: string): string[] {
@@ -134,11 +135,7 @@ async function start() {
     if (process.env.REDIS_URL) await clearStackLimits(process.env.REDIS_URL, prefix);
   }
 
-  console.log('Building what changed…');
-  await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
-  await Promise.all([bundleRunnables(), bundleOperatorCommands()]);
-
-  await publishReleases(remoteModules, (line) => console.log(`  ${line}`));
+  await runToTheEnd('prepare', [process.execPath, '--import', 'tsx', PREPARE]);
   const { dir: artifactDir, registrySchema } = artifactSettings();
 
   const runDir = path.join(dataDir, 'run');
