@@ -27,6 +27,22 @@ export interface PageCrowdBudgets {
   maxP99OverBare: number;
 }
 
+export interface CrowdBudgets {
+  /** A crowd the machine can serve: bare node:http answers it in a fraction of a second. */
+  connections: number;
+  seconds: number;
+  /** Pages the shell answers (not 503) at least this share of what bare node:http answers. */
+  minAnsweredShareOfBare: number;
+  /** Of the shell's answers, at most this share 503. */
+  maxRefusedShare: number;
+  /** The answered pages' p99 at most this many times bare's. */
+  maxAnsweredP99OverBare: number;
+  /** A crowd the machine cannot serve: still no request unanswered, every probe answered in time. */
+  overwhelmingConnections: number;
+  /** A probe's answer within this (a kubelet's default probe timeout is 1 s). */
+  maxProbeMs: number;
+}
+
 /** Every budget the report is judged by: bench/budgets.json, which only an issue's targets change. */
 export interface Budgets {
   minPerformanceScore: number;
@@ -43,6 +59,7 @@ export interface Budgets {
   maxIdleStackMb: number;
   load: LoadBudgets;
   pageCrowd: PageCrowdBudgets;
+  crowd: CrowdBudgets;
 }
 
 export const readBudgets = (): Budgets =>

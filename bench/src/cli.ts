@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { readBudgets } from './budgets';
 import { REPO_ROOT } from './paths';
-import { FLOOR_PORT, OFFSET, PAGE_BARE_PORT } from './ports';
+import { FLOOR_PORT, OFFSET } from './ports';
 import { buildFloorApp, serveFloorApp } from './processes/floor-app';
 import { startBenchStack } from './processes/stack';
 import { writeReport, type SectionReport } from './report/section';
@@ -39,7 +39,7 @@ function chosenSections(args: string[]): Set<Section> {
 }
 
 async function faultsRun() {
-  const faults = await measureFaults(PAGE_BARE_PORT);
+  const faults = await measureFaults();
   writeReport(path.join(REPO_ROOT, 'reports/faults.md'), 'Fault report', 'npm run bench -- faults', [faults]);
 }
 

@@ -1,10 +1,13 @@
 import type { ServicePart } from '@storefront/server-kit';
 import type { Budgets } from '../budgets';
+import { measureCrowdAtLimit, type CrowdAtLimit } from '../measure/crowd-at-limit';
+import type { CrowdFigures } from '../measure/crowd';
 import { measureOrders, ORDER_WARMUP } from '../measure/orders';
 import { measurePageCrowd } from '../measure/page-crowd';
 import { measureReads, READ_ROUNDS, READ_WARMUP_SECONDS, type ReadTarget } from '../measure/reads';
 import { BASE, LOAD_PORT, PAGE_BARE_PORT, serviceUrl } from '../ports';
 import { loadRow } from '../report/load-row';
+import { round } from '../report/numbers';
 import type { SectionReport } from '../report/section';
 
 const READS: ReadTarget[] = [
@@ -24,6 +27,29 @@ const CROWDED_PAGES = [
   { label: '`/product/bpc-157` (anonymous)', url: `${BASE}/product/bpc-157` },
 ];
 
+/** The page the crowd at the machine's limit asks for, and the probe an orchestrator asks meanwhile. */
+const LIMIT_PAGE = `${BASE}/product/bpc-157`;
+const PROBE = `${BASE}/healthz`;
+
+const crowdRow = (label: string, f: CrowdFigures) =>
+  `| ${label} | ${round(f.accepted.count / f.seconds)} | ${round(f.accepted.p50)} ms | ${round(f.accepted.p99)} ms | ${f.refused.count} | ${round(f.refused.p99)} ms | ${f.unanswered} |`;
+
+function limitLines(limit: CrowdAtLimit, budgets: Budgets['crowd']): string[] {
+  return [
+    `A crowd at the machine's limit: autocannon, ${budgets.connections} connections for ${budgets.seconds} s on \`/product/bpc-157\` (10 s timeout), beside a bare node:http server sending the page's very bytes under the same crowd right before; then ${budgets.overwhelmingConnections} connections, a crowd the machine cannot serve, with \`/healthz\` asked every 250 ms meanwhile. Budgets: at ${budgets.connections}, answered pages/s ≥ ${budgets.minAnsweredShareOfBare * 100} % of bare's, refused ≤ ${budgets.maxRefusedShare * 100} %, answered p99 ≤ ${budgets.maxAnsweredP99OverBare}× bare's, none unanswered; at ${budgets.overwhelmingConnections}, none unanswered and every probe answered within ${budgets.maxProbeMs} ms; every 503 with Retry-After.`,
+    '',
+    '| load | answered/s | p50 | p99 | refused (503) | refused p99 | no answer |',
+    '|---|---|---|---|---|---|---|',
+    crowdRow(`bare \`node:http\`, ${budgets.connections} connections`, limit.bare),
+    crowdRow(`the page, ${budgets.connections} connections`, limit.shell),
+    crowdRow(`the page, ${budgets.overwhelmingConnections} connections`, limit.overwhelmed),
+    '',
+    `Probes during the ${budgets.overwhelmingConnections}: ${limit.probes.answeredInTime} of ${limit.probes.sent} answered within ${budgets.maxProbeMs} ms, the slowest in ${round(limit.probes.slowestMs)} ms.`,
+    limit.misses.length ? `**Missed**: ${limit.misses.join('; ')}.` : 'Budgets met.',
+    '',
+  ];
+}
+
 /** Anonymous pages, reads and orders under a crowd, each beside its reference. */
 export async function measureCrowd(budgets: Budgets, sampleBody: string): Promise<SectionReport> {
   const { load } = budgets;
@@ -32,6 +58,15 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
     `Pages: ${budgets.pageCrowd.connections} connections on each anonymous page, beside bare node:http…`,
   );
   const pages = await measurePageCrowd(CROWDED_PAGES, PAGE_BARE_PORT, budgets.pageCrowd);
+  console.log(
+    `A crowd at the limit: ${budgets.crowd.connections}, then ${budgets.crowd.overwhelmingConnections} connections on a page…`,
+  );
+  const limit = await measureCrowdAtLimit(
+    LIMIT_PAGE,
+    PROBE,
+    PAGE_BARE_PORT + CROWDED_PAGES.length,
+    budgets.crowd,
+  );
   const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
   const orders = await measureOrders(
     { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
@@ -39,7 +74,7 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
     load,
   );
   return {
-    missed: [...pages, ...reads, ...orders].some(({ misses }) => misses?.length),
+    missed: [...pages, ...reads, ...orders].some(({ misses }) => misses?.length) || limit.misses.length > 0,
     lines: [
       '## Under a crowd',
       '',
@@ -49,6 +84,7 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
       '|---|---|---|---|---|---|---|---|',
       ...pages.map(loadRow),
       '',
+      ...limitLines(limit, budgets.crowd),
       `autocannon, ${load.connections} connections for ${load.seconds} s per run, each run after ${READ_WARMUP_SECONDS} s of the same load that is not measured, on loopback, every service logging each request (info) to a file. Reference: a bare node:http server answering the home products' bytes, measured again right before each read, and the same server writing the kit's request log line. Each read and its reference are measured in ${READ_ROUNDS} interleaved rounds; the figures are the medians of the rounds, the share the median of each round's share of its own reference. Budgets: reads ≥ ${load.minReadShareDirect * 100} % of bare requests/s direct and ≥ ${load.minReadShareThroughShell * 100} % through the shell, p99 ≤ ${load.maxReadP99DirectMs} ms direct and ≤ ${load.maxReadP99ThroughShellMs} ms through the shell, no errors.`,
       '',
       `Orders: \`POST /orders\` on a checkout service of its own (the stack's catalog and payment sandbox behind it), ${ORDER_WARMUP} unmeasured orders first, then ${load.ordersPerRun} distinct valid orders at ${load.orderClients.join(' and then ')} clients. Budgets at ${load.budgetedOrderClients} clients: p99 ≤ ${load.maxOrderP99Ms} ms, ≥ ${load.minOrdersPerSecondPostgres} orders/s on PostgreSQL and ≥ ${load.minOrdersPerSecondEmbedded} on the embedded database; every run: no errors, rows = successful answers = payment links (the unmeasured orders included).`,

@@ -276,7 +276,11 @@ export function createShellServer(
     outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
     retrySafe: views.isRetrySafe,
   });
-  const shedder = loadShedder(config.MAX_REQUESTS_IN_FLIGHT, BUSY_RETRY_AFTER_SECONDS);
+  const shedder = loadShedder({
+    targetMs: config.SHED_TARGET_MS,
+    intervalMs: config.SHED_INTERVAL_MS,
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+  });
   const shellRelease = process.env.STOREFRONT_RELEASE ?? 'shell';
   const canaryRunning = () => Object.values(registry().modules).some((record) => record.canary);
   return (req, res) => {

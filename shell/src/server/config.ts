@@ -72,10 +72,12 @@ export const shellConfigShape = {
    */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(200),
   /**
-   * Requests the shell answers at once; past it, more are refused straight away with 503 and
-   * Retry-After (load-shedding.ts). 0 takes every request.
+   * The wait a request may have once the shell is overloaded: past it, it is refused straight away with
+   * 503 and Retry-After (load-shedding.ts, CoDel's target). 0 takes every request.
    */
-  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  SHED_TARGET_MS: z.coerce.number().int().min(0).default(100),
+  /** How long waits must stand above the target before the shell counts as overloaded (CoDel's interval). */
+  SHED_INTERVAL_MS: z.coerce.number().int().positive().default(1_000),
   /** The public origin of the site, for canonical URLs, link previews and the sitemap. */
   SITE_URL: url()
     .default(DEFAULT_SITE_URL)

@@ -1,88 +1,126 @@
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadShedder } from './load-shedding';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { loadShedder, type ShedSettings } from './load-shedding';
 
-/** A server that admits through the shedder and holds each admitted answer until the test lets it go. */
-async function heldServer(maxInFlight: number) {
-  const shedder = loadShedder(maxInFlight, 2);
-  const held: ServerResponse[] = [];
+/** Keeps this process's only thread busy, as a crowd's work does: nothing else runs meanwhile. */
+function busyFor(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+const SETTINGS: ShedSettings = { targetMs: 20, intervalMs: 100, retryAfterSeconds: 2 };
+
+/** A server admitting through the shedder. */
+async function shedServer(settings: ShedSettings) {
+  const shedder = loadShedder(settings);
   const server = createServer((req, res) => {
     if (!shedder.admit(req, res)) return;
-    if (req.url === '/healthz') return void res.end('ok');
-    held.push(res);
+    res.end('answered');
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const release = () => held.splice(0).forEach((res) => res.end('done'));
-  return { shedder, server, base, release, held };
+  const port = (server.address() as AddressInfo).port;
+  return {
+    shedder,
+    /**
+     * The whole answer to one request, sent on a connection already open, after the loop was kept busy
+     * for `busyMs` meanwhile: the request waits in its socket, as behind a crowd.
+     */
+    async askAfterWaiting(path: string, busyMs: number): Promise<string> {
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`);
+      busyFor(busyMs);
+      await once(socket, 'close');
+      return answer;
+    },
+    close() {
+      shedder.stop();
+      server.close();
+    },
+  };
 }
 
-function get(url: string): Promise<{ res: IncomingMessage; body: string }> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { agent: false }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ res, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
+/** Keeps the loop late at every turn for `ms`: a standing queue, as under a crowd it cannot serve. */
+async function standingWait(ms: number, busyMsPerTurn: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    busyFor(busyMsPerTurn);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
-const until = async (condition: () => boolean) => {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-};
-
-describe('load shedding', () => {
-  it('refuses at once past the limit, pages and APIs alike, answers probes, and takes requests again after', async () => {
-    const { shedder, server, base, release, held } = await heldServer(2);
-    const admitted = [get(`${base}/`), get(`${base}/api/catalog/home-products`)];
-    await until(() => held.length === 2);
-
-    const page = await get(`${base}/product/bpc-157`);
-    expect(page.res.statusCode).toBe(503);
-    expect(page.res.headers['retry-after']).toBe('2');
-    expect(page.res.headers['cache-control']).toBe('no-store');
-    expect(page.body).toContain('The shop is busy. Please try again in a moment.');
-    const api = await get(`${base}/api/checkout/orders`);
-    expect(api.res.statusCode).toBe(503);
-    expect(api.res.headers['content-type']).toBe('application/problem+json');
-    expect(JSON.parse(api.body)).toMatchObject({
-      status: 503,
-      detail: 'The shop is busy. Please try again in a moment.',
-    });
-    expect((await get(`${base}/healthz`)).res.statusCode).toBe(200);
-
-    release();
-    expect((await Promise.all(admitted)).map(({ res }) => res.statusCode)).toEqual([200, 200]);
-    await until(() => shedder.inFlight() === 0);
-    const after = get(`${base}/`);
-    await until(() => held.length === 1);
-    release();
-    expect((await after).res.statusCode).toBe(200);
-    server.close();
+describe('load shedding by waiting', () => {
+  it('absorbs a burst: a request that waited past the target is answered while the wait has not stood', async () => {
+    const { shedder, askAfterWaiting, close } = await shedServer(SETTINGS);
+    try {
+      expect(shedder.overloaded()).toBe(false);
+      const answer = await askAfterWaiting('/product/bpc-157', 60);
+      expect(answer).toMatch(/^HTTP\/1.1 200/);
+    } finally {
+      close();
+    }
   });
 
-  it('counts a shopper who leaves before the answer as gone', async () => {
-    const { shedder, server, base } = await heldServer(1);
-    const leaving = httpRequest(`${base}/`, { agent: false }).on('error', () => undefined);
-    leaving.end();
-    await until(() => shedder.inFlight() === 1);
-    leaving.destroy();
-    await until(() => shedder.inFlight() === 0);
-    server.closeAllConnections();
-    server.close();
+  it('refuses, once the wait has stood above the target for an interval, what waited past the target', async () => {
+    const { shedder, askAfterWaiting, close } = await shedServer(SETTINGS);
+    try {
+      await standingWait(250, 40);
+      expect(shedder.overloaded()).toBe(true);
+      const page = await askAfterWaiting('/product/bpc-157', 60);
+      expect(page).toMatch(/^HTTP\/1.1 503/);
+      expect(page).toMatch(/retry-after: 2/i);
+      expect(page).toMatch(/cache-control: no-store/i);
+      expect(page).toContain('The shop is busy. Please try again in a moment.');
+
+      await standingWait(150, 40);
+      const api = await askAfterWaiting('/api/checkout/orders', 60);
+      expect(api).toMatch(/^HTTP\/1.1 503/);
+      expect(api).toMatch(/content-type: application\/problem\+json/i);
+      expect(api).toContain('"detail":"The shop is busy. Please try again in a moment."');
+
+      // An orchestrator's probes are answered however long they waited.
+      await standingWait(150, 40);
+      expect(await askAfterWaiting('/healthz', 60)).toMatch(/^HTTP\/1.1 200/);
+    } finally {
+      close();
+    }
   });
 
-  it('admits everything when the limit is 0', async () => {
-    const { shedder, server, base, release, held } = await heldServer(0);
-    const answers = [get(`${base}/`), get(`${base}/`), get(`${base}/`)];
-    await until(() => held.length === 3);
-    release();
-    expect((await Promise.all(answers)).map(({ res }) => res.statusCode)).toEqual([200, 200, 200]);
-    expect(shedder.inFlight()).toBe(0);
-    server.close();
+  it('takes everyone again once the wait no longer stands', async () => {
+    const { shedder, askAfterWaiting, close } = await shedServer(SETTINGS);
+    try {
+      await standingWait(250, 40);
+      expect(shedder.overloaded()).toBe(true);
+      // An interval with the loop on time, and the shell counts as overloaded no more.
+      await new Promise((resolve) => setTimeout(resolve, 2 * SETTINGS.intervalMs));
+      expect(shedder.overloaded()).toBe(false);
+      expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 200/);
+    } finally {
+      close();
+    }
+  });
+
+  it('refuses a request that waited a whole interval even before the wait stands', async () => {
+    const { shedder, askAfterWaiting, close } = await shedServer(SETTINGS);
+    try {
+      expect(shedder.overloaded()).toBe(false);
+      expect(await askAfterWaiting('/product/bpc-157', 150)).toMatch(/^HTTP\/1.1 503/);
+    } finally {
+      close();
+    }
+  });
+
+  it('admits everything when the target is 0', async () => {
+    const { askAfterWaiting, close } = await shedServer({ ...SETTINGS, targetMs: 0 });
+    try {
+      await standingWait(250, 40);
+      expect(await askAfterWaiting('/product/bpc-157', 150)).toMatch(/^HTTP\/1.1 200/);
+    } finally {
+      close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { writeProblem } from '@storefront/server-kit';
 
 /** Probes answer however busy the shell is: an orchestrator must see it alive and ready. */
@@ -6,24 +7,64 @@ const PROBES = new Set(['/healthz', '/readyz']);
 const BUSY = 'The shop is busy. Please try again in a moment.';
 const BUSY_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Busy</title><p>${BUSY}</p></html>`;
 
+/** How often the loop's lateness is sampled: fine enough to see a standing delay within an interval. */
+const TICK_MS = 10;
+
+export interface ShedSettings {
+  /** The wait a shopper's request may have once the shell is overloaded (CoDel's target). 0 admits all. */
+  targetMs: number;
+  /**
+   * How long the wait must stay above the target before the shell counts as overloaded (CoDel's
+   * interval), and the most a request may wait while it is not: a burst is absorbed, a crowd is not.
+   */
+  intervalMs: number;
+  retryAfterSeconds: number;
+}
+
 export interface LoadShedder {
   /** Whether the request may be answered; when not, it has been answered with a 503 already. */
   admit(req: IncomingMessage, res: ServerResponse): boolean;
-  inFlight(): number;
+  /** Whether the wait has stood above the target for a whole interval. */
+  overloaded(): boolean;
+  /** Stops sampling (a shell shutting down, a test). */
+  stop(): void;
 }
 
 /**
- * Past `maxInFlight` requests being answered at once, the shell refuses more straight away (503 with
- * Retry-After) rather than queueing them: in a crowd a shopper gets a quick "try again" instead of a
- * wait of seconds that times out anyway, and what is accepted does not wait behind a queue; the shell
- * takes everyone again as soon as the crowd thins. 0 admits every request.
+ * Refuses by waiting, not by count, in the manner of CoDel (Nichols and Jacobson) as servers apply it
+ * (Facebook's adaptive queue timeouts). A request reaches the shell's code only when the event loop
+ * comes round to its socket, so how late the loop is, is how long a request waits before anything is
+ * done for it. A timer due every 10 ms measures that lateness. A request being admitted arrived at the
+ * latest during the loop's previous turn, which the timer's last lateness measured, and has waited
+ * through this turn so far: their sum is its wait (at most).
+ *
+ * While the wait has not stood above `targetMs` for a whole `intervalMs`, a request is admitted unless
+ * it has already waited the interval: bursts are absorbed whole. Once it has (the loop late at every
+ * sample of an interval: a standing queue, a crowd the machine cannot serve), a request that has
+ * already waited past `targetMs` is refused straight away with 503 and Retry-After: refusing costs
+ * almost nothing, so the loop catches up, and those admitted are answered within the target instead of
+ * everyone waiting seconds and timing out. The shell takes everyone again once the wait drops.
  */
-export function loadShedder(maxInFlight: number, retryAfterSeconds: number): LoadShedder {
-  let inFlight = 0;
-  // One function for every answer: nothing is made per request on this path but the count.
-  const answered = () => {
-    inFlight -= 1;
-  };
+export function loadShedder({ targetMs, intervalMs, retryAfterSeconds }: ShedSettings): LoadShedder {
+  let lastTick = performance.now();
+  let lastLateness = 0;
+  // The least lateness seen in the interval running now, and whether the last whole one stood above target.
+  let intervalStart = lastTick;
+  let leastLateness = Infinity;
+  let standing = false;
+  const sampler = setInterval(() => {
+    const now = performance.now();
+    lastLateness = Math.max(0, now - lastTick - TICK_MS);
+    leastLateness = Math.min(leastLateness, lastLateness);
+    lastTick = now;
+    if (now - intervalStart >= intervalMs) {
+      standing = leastLateness > targetMs;
+      intervalStart = now;
+      leastLateness = Infinity;
+    }
+  }, TICK_MS);
+  sampler.unref();
+
   const refuse = (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('retry-after', String(retryAfterSeconds));
     if (req.url?.startsWith('/api/')) return writeProblem(res, { status: 503, title: 'Busy', detail: BUSY });
@@ -32,16 +73,13 @@ export function loadShedder(maxInFlight: number, retryAfterSeconds: number): Loa
   };
   return {
     admit(req, res) {
-      if (maxInFlight === 0 || PROBES.has(req.url ?? '')) return true;
-      if (inFlight >= maxInFlight) {
-        refuse(req, res);
-        return false;
-      }
-      inFlight += 1;
-      // 'close' comes once, when the answer is sent or the shopper has gone, whichever is first.
-      res.on('close', answered);
-      return true;
+      if (targetMs === 0 || PROBES.has(req.url ?? '')) return true;
+      const waited = lastLateness + performance.now() - lastTick;
+      if (waited <= (standing ? targetMs : intervalMs)) return true;
+      refuse(req, res);
+      return false;
     },
-    inFlight: () => inFlight,
+    overloaded: () => standing,
+    stop: () => clearInterval(sampler),
   };
 }
