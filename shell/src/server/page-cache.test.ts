@@ -54,6 +54,28 @@ describe('the page cache', () => {
     expect(render).toHaveBeenCalledTimes(1);
   });
 
+  it('confirms a kept page once for every request that arrives while it is being confirmed, and again after', async () => {
+    let answer!: (stands: boolean) => void;
+    let asked = 0;
+    const confirmation = () => {
+      asked++;
+      return new Promise<boolean>((resolve) => (answer = resolve));
+    };
+    const cache = createPageCache({ maxEntries: 10, stillCurrent: confirmation });
+    await cache.page('product', async () => page('price $79.99'));
+    const crowd = Array.from({ length: 5 }, () => cache.current('product'));
+    answer(true);
+    expect((await Promise.all(crowd)).map((kept) => kept?.html.toString())).toEqual(
+      Array(5).fill('price $79.99'),
+    );
+    expect(asked).toBe(1);
+    // A request after the confirmation came back asks again: a price changed since is seen.
+    const later = cache.current('product');
+    answer(false);
+    expect(await later).toBeNull();
+    expect(asked).toBe(2);
+  });
+
   it('keeps nothing whose data failed, went untagged, or that did not stand (a 404, a 503)', async () => {
     const cache = createPageCache({ maxEntries: 10, stillCurrent });
     for (const uncacheable of [page('untagged', null), page('missing', [], 404), page('down', [], 503)]) {

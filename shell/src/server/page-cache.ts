@@ -40,11 +40,24 @@ export function encode(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
  * live module versions and what the page may show of a visitor who is nobody in particular (the age
  * answer); it is served again only after each answer it was made from is confirmed current by its
  * service (a conditional GET the service answers 304 from memory), so a price changed, a deploy or a
- * rollback shows on the next request. Renders of one key that arrive together are made once.
+ * rollback shows on the next request. Renders of one key that arrive together are made once, and so
+ * are confirmations: requests for a kept page that arrive while it is being confirmed share that
+ * confirmation (asked after the last change they could have seen, it answers for them too), so a crowd
+ * on one page costs its services one conditional GET per round trip, not one per shopper.
  */
 export function createPageCache({ maxEntries, stillCurrent }: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<PageDocument>>();
+  const confirming = new WeakMap<CachedPage, Promise<boolean>>();
+
+  function isCurrent(kept: CachedPage): Promise<boolean> {
+    let pending = confirming.get(kept);
+    if (!pending) {
+      pending = stillCurrent(kept.versions).finally(() => confirming.delete(kept));
+      confirming.set(kept, pending);
+    }
+    return pending;
+  }
 
   function keep(key: string, page: PageDocument): PageDocument {
     if (page.status !== 200 || page.versions === null) return page;
@@ -58,7 +71,7 @@ export function createPageCache({ maxEntries, stillCurrent }: PageCacheOptions) 
   /** The page for `key`: kept and current, or rendered now (once, for everyone asking at the time). */
   async function page(key: string, render: () => Promise<PageDocument>): Promise<PageDocument> {
     const kept = entries.get(key);
-    if (kept && (await stillCurrent(kept.versions))) {
+    if (kept && (await isCurrent(kept))) {
       // Most recently served last: the first key is the one to let go.
       entries.delete(key);
       entries.set(key, kept);
@@ -77,7 +90,7 @@ export function createPageCache({ maxEntries, stillCurrent }: PageCacheOptions) 
   /** The page kept for `key`, if there is one and it is current; nothing is rendered here. */
   async function current(key: string): Promise<CachedPage | null> {
     const kept = entries.get(key);
-    if (!kept || !(await stillCurrent(kept.versions))) return null;
+    if (!kept || !(await isCurrent(kept))) return null;
     entries.delete(key);
     entries.set(key, kept);
     return kept;
