@@ -40,23 +40,37 @@ export function encode(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
  * live module versions and what the page may show of a visitor who is nobody in particular (the age
  * answer); it is served again only after each answer it was made from is confirmed current by its
  * service (a conditional GET the service answers 304 from memory), so a price changed, a deploy or a
- * rollback shows on the next request. Renders of one key that arrive together are made once, and so
- * are confirmations: requests for a kept page that arrive while it is being confirmed share that
- * confirmation (asked after the last change they could have seen, it answers for them too), so a crowd
- * on one page costs its services one conditional GET per round trip, not one per shopper.
+ * rollback shows on the next request. Renders of one key that arrive together are made once, and so are
+ * confirmations, as reads through the gateway are (ADR 0015): a request for a kept page that arrives while
+ * a confirmation is on its way waits for the next one, sent as soon as that one is back, and shares it
+ * with every request that arrived meanwhile. Each page served was confirmed after its request reached the
+ * shell, as without sharing; a crowd on one page costs its services one conditional GET per round trip.
  */
 export function createPageCache({ maxEntries, stillCurrent }: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<PageDocument>>();
-  const confirming = new WeakMap<CachedPage, Promise<boolean>>();
+  /** The confirmation on its way for a kept page, and the next one, which requests arriving now share. */
+  const confirming = new WeakMap<CachedPage, { sent: Promise<boolean>; next?: Promise<boolean> }>();
+
+  function confirm(kept: CachedPage): Promise<boolean> {
+    const sent = stillCurrent(kept.versions);
+    const trip = { sent };
+    confirming.set(kept, trip);
+    const done = () => {
+      if (confirming.get(kept) === trip) confirming.delete(kept);
+    };
+    sent.then(done, done);
+    return sent;
+  }
 
   function isCurrent(kept: CachedPage): Promise<boolean> {
-    let pending = confirming.get(kept);
-    if (!pending) {
-      pending = stillCurrent(kept.versions).finally(() => confirming.delete(kept));
-      confirming.set(kept, pending);
-    }
-    return pending;
+    const trip = confirming.get(kept);
+    if (!trip) return confirm(kept);
+    trip.next ??= trip.sent.then(
+      () => confirm(kept),
+      () => confirm(kept),
+    );
+    return trip.next;
   }
 
   function keep(key: string, page: PageDocument): PageDocument {
