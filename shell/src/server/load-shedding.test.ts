@@ -104,11 +104,11 @@ describe('load shedding by waiting', () => {
     }
   });
 
-  it('refuses a request that waited a whole interval even before the wait stands', async () => {
+  it('admits a request however long it waited while the wait has not stood (a pause, not a queue)', async () => {
     const { shedder, askAfterWaiting, close } = await shedServer(SETTINGS);
     try {
       expect(shedder.overloaded()).toBe(false);
-      expect(await askAfterWaiting('/product/bpc-157', 150)).toMatch(/^HTTP\/1.1 503/);
+      expect(await askAfterWaiting('/product/bpc-157', 150)).toMatch(/^HTTP\/1.1 200/);
     } finally {
       close();
     }

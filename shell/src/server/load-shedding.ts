@@ -13,10 +13,7 @@ const TICK_MS = 10;
 export interface ShedSettings {
   /** The wait a shopper's request may have once the shell is overloaded (CoDel's target). 0 admits all. */
   targetMs: number;
-  /**
-   * How long the wait must stay above the target before the shell counts as overloaded (CoDel's
-   * interval), and the most a request may wait while it is not: a burst is absorbed, a crowd is not.
-   */
+  /** How long the wait must stay above the target before the shell counts as overloaded (CoDel's interval). */
   intervalMs: number;
   retryAfterSeconds: number;
 }
@@ -38,29 +35,34 @@ export interface LoadShedder {
  * latest during the loop's previous turn, which the timer's last lateness measured, and has waited
  * through this turn so far: their sum is its wait (at most).
  *
- * While the wait has not stood above `targetMs` for a whole `intervalMs`, a request is admitted unless
- * it has already waited the interval: bursts are absorbed whole. Once it has (the loop late at every
- * sample of an interval: a standing queue, a crowd the machine cannot serve), a request that has
- * already waited past `targetMs` is refused straight away with 503 and Retry-After: refusing costs
- * almost nothing, so the loop catches up, and those admitted are answered within the target instead of
- * everyone waiting seconds and timing out. The shell takes everyone again once the wait drops.
+ * While the wait has not stood above `targetMs` for a whole `intervalMs`, every request is admitted:
+ * a burst, a pause for garbage collection or a machine busy elsewhere for a moment leaves some sample
+ * on time. Once it has (the loop late at every sample of an interval: a standing queue, a crowd the
+ * machine cannot serve), a request that has already waited past `targetMs` is refused straight away
+ * with 503 and Retry-After: refusing costs almost nothing, so the loop catches up, and those admitted
+ * are answered within the target instead of everyone waiting seconds and timing out. The shell takes
+ * everyone again once an interval has a sample on time.
  */
 export function loadShedder({ targetMs, intervalMs, retryAfterSeconds }: ShedSettings): LoadShedder {
   let lastTick = performance.now();
   let lastLateness = 0;
-  // The least lateness seen in the interval running now, and whether the last whole one stood above target.
+  // The least lateness seen in the interval running now and how many samples it has, and whether the
+  // last whole one stood above target. One sample is one long turn (a pause), not a queue: it takes two.
   let intervalStart = lastTick;
   let leastLateness = Infinity;
+  let samples = 0;
   let standing = false;
   const sampler = setInterval(() => {
     const now = performance.now();
     lastLateness = Math.max(0, now - lastTick - TICK_MS);
     leastLateness = Math.min(leastLateness, lastLateness);
+    samples += 1;
     lastTick = now;
     if (now - intervalStart >= intervalMs) {
-      standing = leastLateness > targetMs;
+      standing = samples >= 2 && leastLateness > targetMs;
       intervalStart = now;
       leastLateness = Infinity;
+      samples = 0;
     }
   }, TICK_MS);
   sampler.unref();
@@ -74,8 +76,7 @@ export function loadShedder({ targetMs, intervalMs, retryAfterSeconds }: ShedSet
   return {
     admit(req, res) {
       if (targetMs === 0 || PROBES.has(req.url ?? '')) return true;
-      const waited = lastLateness + performance.now() - lastTick;
-      if (waited <= (standing ? targetMs : intervalMs)) return true;
+      if (!standing || lastLateness + performance.now() - lastTick <= targetMs) return true;
       refuse(req, res);
       return false;
     },
