@@ -22,4 +22,9 @@ module.exports = {
     .map((folder) => `<rootDir>/${folder}`),
   // In the sandbox, the root's rule against sandbox copies would leave no test at all.
   testPathIgnorePatterns: ['/node_modules/'],
+  // A package whose other tests start whole stacks names the tests that hold the code it mutates
+  // (MUTATION_TESTS, paths in the package): the others would run for every mutant they happen to cover.
+  ...(process.env.MUTATION_TESTS
+    ? { testMatch: process.env.MUTATION_TESTS.split(',').map((test) => `<rootDir>/${test}`) }
+    : {}),
 };

@@ -19,7 +19,7 @@ export function mutationConfig(name, mutate) {
     coverageAnalysis: 'perTest',
     concurrency: 2,
     incremental: true,
-    incrementalFile: `../../reports/mutation/${name}.json`,
+    incrementalFile: fileURLToPath(new URL(`./reports/mutation/${name}.json`, import.meta.url)),
     reporters: ['clear-text'],
     clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
     thresholds: { high: 90, low: 75, break: 60 },
