@@ -279,6 +279,7 @@ export function createShellServer(
   const shedder = loadShedder({
     targetMs: config.SHED_TARGET_MS,
     intervalMs: config.SHED_INTERVAL_MS,
+    minInFlight: config.SHED_MIN_IN_FLIGHT,
     retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
   });
   const shellRelease = process.env.STOREFRONT_RELEASE ?? 'shell';

@@ -78,6 +78,8 @@ export const shellConfigShape = {
   SHED_TARGET_MS: z.coerce.number().int().min(0).default(100),
   /** How long waits must stand above the target before the shell counts as overloaded (CoDel's interval). */
   SHED_INTERVAL_MS: z.coerce.number().int().positive().default(1_000),
+  /** Requests being answered at once below which nothing is refused: a few shoppers are no crowd. */
+  SHED_MIN_IN_FLIGHT: z.coerce.number().int().min(0).default(128),
   /** The public origin of the site, for canonical URLs, link previews and the sitemap. */
   SITE_URL: url()
     .default(DEFAULT_SITE_URL)

@@ -9,20 +9,40 @@ function busyFor(ms: number) {
   while (performance.now() < until);
 }
 
-const SETTINGS: ShedSettings = { targetMs: 20, intervalMs: 100, retryAfterSeconds: 2 };
+const SETTINGS: ShedSettings = { targetMs: 20, intervalMs: 100, minInFlight: 0, retryAfterSeconds: 2 };
 
 /** A server admitting through the shedder. */
 async function shedServer(settings: ShedSettings) {
   const shedder = loadShedder(settings);
+  // Requests to /held/… stay unanswered until the test lets them go: shoppers being answered.
+  const held: Array<() => void> = [];
   const server = createServer((req, res) => {
     if (!shedder.admit(req, res)) return;
+    if (req.url?.startsWith('/held/')) return void held.push(() => res.end('answered'));
     res.end('answered');
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
+  /** `count` requests left unanswered until `release`, as shoppers still being answered. */
+  async function hold(count: number) {
+    const sockets = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const socket = connect(port, '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(`GET /held/${i} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`);
+        return socket;
+      }),
+    );
+    while (held.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    return () => {
+      held.splice(0).forEach((answer) => answer());
+      sockets.forEach((socket) => socket.destroy());
+    };
+  }
   return {
     shedder,
+    hold,
     /**
      * The whole answer to one request, sent on a connection already open, after the loop was kept busy
      * for `busyMs` meanwhile: the request waits in its socket, as behind a crowd.
@@ -85,6 +105,25 @@ describe('load shedding by waiting', () => {
       // An orchestrator's probes are answered however long they waited.
       await standingWait(150, 40);
       expect(await askAfterWaiting('/healthz', 60)).toMatch(/^HTTP\/1.1 200/);
+    } finally {
+      close();
+    }
+  });
+
+  it('refuses nobody while fewer than minInFlight requests are being answered: a slow start is no crowd', async () => {
+    const { shedder, hold, askAfterWaiting, close } = await shedServer({ ...SETTINGS, minInFlight: 3 });
+    try {
+      await standingWait(250, 40);
+      expect(shedder.overloaded()).toBe(true);
+      const releaseTwo = await hold(2);
+      await standingWait(150, 40);
+      expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 200/);
+      releaseTwo();
+      // Three shoppers being answered, the wait standing: a queue, and the next who waited is refused.
+      const releaseThree = await hold(3);
+      await standingWait(150, 40);
+      expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 503/);
+      releaseThree();
     } finally {
       close();
     }

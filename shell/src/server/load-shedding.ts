@@ -15,6 +15,12 @@ export interface ShedSettings {
   targetMs: number;
   /** How long the wait must stay above the target before the shell counts as overloaded (CoDel's interval). */
   intervalMs: number;
+  /**
+   * The requests being answered at once below which nothing is refused, however late the loop (CoDel's
+   * "queue of more than one packet"): a slow start or a busy machine with a few shoppers is no crowd,
+   * and turning those few away frees nothing.
+   */
+  minInFlight: number;
   retryAfterSeconds: number;
 }
 
@@ -40,10 +46,21 @@ export interface LoadShedder {
  * on time. Once it has (the loop late at every sample of an interval: a standing queue, a crowd the
  * machine cannot serve), a request that has already waited past `targetMs` is refused straight away
  * with 503 and Retry-After: refusing costs almost nothing, so the loop catches up, and those admitted
- * are answered within the target instead of everyone waiting seconds and timing out. The shell takes
- * everyone again once an interval has a sample on time.
+ * are answered within the target instead of everyone waiting seconds and timing out; that only while at
+ * least `minInFlight` requests are being answered, so that the lateness is a queue of shoppers and not
+ * the shell's own start. The shell takes everyone again once an interval has a sample on time.
  */
-export function loadShedder({ targetMs, intervalMs, retryAfterSeconds }: ShedSettings): LoadShedder {
+export function loadShedder({
+  targetMs,
+  intervalMs,
+  minInFlight,
+  retryAfterSeconds,
+}: ShedSettings): LoadShedder {
+  let inFlight = 0;
+  // One function for every answer: nothing is made per request on this path but the count.
+  const answered = () => {
+    inFlight -= 1;
+  };
   let lastTick = performance.now();
   let lastLateness = 0;
   // The least lateness seen in the interval running now and how many samples it has, and whether the
@@ -76,9 +93,16 @@ export function loadShedder({ targetMs, intervalMs, retryAfterSeconds }: ShedSet
   return {
     admit(req, res) {
       if (targetMs === 0 || PROBES.has(req.url ?? '')) return true;
-      if (!standing || lastLateness + performance.now() - lastTick <= targetMs) return true;
-      refuse(req, res);
-      return false;
+      const admitted =
+        !standing || inFlight < minInFlight || lastLateness + performance.now() - lastTick <= targetMs;
+      if (!admitted) {
+        refuse(req, res);
+        return false;
+      }
+      inFlight += 1;
+      // 'close' comes once, when the answer is sent or the shopper has gone, whichever is first.
+      res.on('close', answered);
+      return true;
     },
     overloaded: () => standing,
     stop: () => clearInterval(sampler),
