@@ -384,8 +384,8 @@ test('a deploy refuses a UI that needs a field the live service does not return'
       ],
       [
         'mfe-checkout/src/api-reads.ts',
-        "} from '@storefront/commerce';",
-        "} from '@storefront/commerce';\nimport * as z from '@storefront/schema';",
+        "} from '@storefront/commerce/checkout';",
+        "} from '@storefront/commerce/checkout';\nimport * as z from '@storefront/schema';",
       ],
     ],
     () => runCommand('deploy', ['checkout']),
