@@ -24,20 +24,21 @@ async function shedServer(settings: ShedSettings) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
-  /** `count` requests left unanswered until `release`, as shoppers still being answered. */
+  /** A request for `path`, written on a connection already open. */
+  async function send(path: string) {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`);
+    return socket;
+  }
+  /** `count` requests left unanswered, as shoppers still being answered, until they are answered or leave. */
   async function hold(count: number) {
-    const sockets = await Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const socket = connect(port, '127.0.0.1');
-        await once(socket, 'connect');
-        socket.write(`GET /held/${i} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`);
-        return socket;
-      }),
-    );
-    while (held.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
-    return () => {
-      held.splice(0).forEach((answer) => answer());
-      sockets.forEach((socket) => socket.destroy());
+    const first = held.length;
+    const sockets = await Promise.all(Array.from({ length: count }, (_, i) => send(`/held/${i}`)));
+    while (held.length < first + count) await new Promise((resolve) => setTimeout(resolve, 5));
+    return {
+      answer: () => held.slice(first, first + count).forEach((answer) => answer()),
+      leave: () => sockets.forEach((socket) => socket.destroy()),
     };
   }
   return {
@@ -48,11 +49,9 @@ async function shedServer(settings: ShedSettings) {
      * for `busyMs` meanwhile: the request waits in its socket, as behind a crowd.
      */
     async askAfterWaiting(path: string, busyMs: number): Promise<string> {
-      const socket = connect(port, '127.0.0.1');
-      await once(socket, 'connect');
+      const socket = await send(path);
       let answer = '';
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`);
       busyFor(busyMs);
       await once(socket, 'close');
       return answer;
@@ -115,15 +114,20 @@ describe('load shedding by waiting', () => {
     try {
       await standingWait(250, 40);
       expect(shedder.overloaded()).toBe(true);
-      const releaseTwo = await hold(2);
+      const two = await hold(2);
       await standingWait(150, 40);
       expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 200/);
-      releaseTwo();
+      two.answer();
       // Three shoppers being answered, the wait standing: a queue, and the next who waited is refused.
-      const releaseThree = await hold(3);
+      const three = await hold(3);
       await standingWait(150, 40);
       expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 503/);
-      releaseThree();
+      // Shoppers who leave before their answer are no longer counted: two new ones are no queue.
+      three.leave();
+      const stayed = await hold(2);
+      await standingWait(150, 40);
+      expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 200/);
+      stayed.answer();
     } finally {
       close();
     }
