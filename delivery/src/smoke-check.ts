@@ -4,9 +4,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Artifacts } from '@storefront/artifact-store';
-import { createLogger, loadConfig } from '@storefront/server-kit';
+import { createLogger } from '@storefront/server-kit';
 import { createShellServer } from '@storefront/shell/server/app';
-import { shellConfigShape } from '@storefront/shell/server/config';
+import { readShellSettings } from '@storefront/shell/server/config';
 import { chromium } from 'playwright-core';
 import { SERVER_MODULE } from '@storefront/routing/module';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
@@ -45,7 +45,7 @@ export async function smokeCheck(
   live.modules[module] = { ...live.modules[module]!, live: version };
   const candidate = { files, registry: () => live };
   // PORT only satisfies the schema: this private server listens on a free port of its own.
-  const config = loadConfig('shell', shellConfigShape, { ...process.env, PORT: '3000', LOG_LEVEL: 'silent' });
+  const config = readShellSettings({ ...process.env, PORT: '3000', LOG_LEVEL: 'silent' });
   const server = createServer(
     createShellServer(config, candidate, createLogger('smoke-check', 'silent')),
   ).listen(0, '127.0.0.1');

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { freePort, silentLogger } from '@storefront/server-kit/testing';
 import { createLogger, listenOnLocalSocket, trustProxySetting, type Logger } from '@storefront/server-kit';
 import { createApiGateway } from './api-gateway';
-import { readShellConfig, SERVICE_MODULES } from './config';
+import { readShellConfig } from './config';
 import { createServiceTargets } from './service-targets';
 
 const servers: Server[] = [];
@@ -49,15 +49,16 @@ async function gatewayTo(
   }: { catalogSocket?: string; checkoutUrl?: string; logger?: Logger; outageHoldMs?: number } = {},
 ) {
   const config = readShellConfig({
-    ...Object.fromEntries(
-      SERVICE_MODULES.map((m) => [`${m.toUpperCase()}_SERVICE_URL`, 'http://127.0.0.1:9']),
-    ),
     CATALOG_SERVICE_URL: catalogUrl,
     CATALOG_SERVICE_SOCKET: catalogSocket ?? '',
     CHECKOUT_SERVICE_URL: checkoutUrl,
   });
   const gateway = createApiGateway({
-    targets: createServiceTargets(config, null, { connections, headersTimeout: 5_000, bodyTimeout: 5_000 }),
+    targets: createServiceTargets(config, null, () => ['catalog', 'checkout'], {
+      connections,
+      headersTimeout: 5_000,
+      bodyTimeout: 5_000,
+    }),
     logger,
     trustProxy: trustProxySetting().parse(''),
     outageHoldMs,

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { activate, BuildFiles, FileRegistry, publish } from '@storefront/artifact-store';
 import { startContent } from '@storefront/content-service/definition';
-import { loadConfig } from '@storefront/server-kit';
 import { openTestService, silentLogger, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { defineRoutes } from '@storefront/routing';
@@ -16,7 +15,7 @@ import { showAgain, type ServerModule } from '@storefront/routing/server-module'
 import type { PageRenderer } from '../render';
 import { PAGE_STATE_ID, type PageState } from '../page-state';
 import { createShellServer } from './app';
-import { readShellConfig, shellConfigShape } from './config';
+import { readShellConfig, readShellSettings } from './config';
 import { DEV_SHELL_PATH } from './dev-overrides';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build configuration is CommonJS
 const mfConfig = require('@storefront/mf-config') as { DEV_SHELL_PATH: string };
@@ -140,9 +139,19 @@ describe('shell server', () => {
       })
     ).version;
     await activate(registry, 'content', liveVersion, 'jest');
+    // Modules live for their services only (the shell serves the API of a live module, whatever its name).
+    for (const module of ['catalog', 'product', 'account']) {
+      const published = await publish({ files, registry }, module, build, {
+        packageVersion: '0.1.0',
+        commit: 'test',
+        by: 'jest',
+        manifest: defineModule({ routes: [] }),
+      });
+      await activate(registry, module, published.version, 'jest');
+    }
     const current = await registry.read();
 
-    const config = loadConfig('shell', shellConfigShape, {
+    const config = readShellSettings({
       SHELL_DIST: shellDist,
       CONTENT_SERVICE_URL: contentUrl,
       CATALOG_SERVICE_URL: 'http://127.0.0.1:9', // nothing listens on the discard port
@@ -176,17 +185,14 @@ describe('shell server', () => {
   it('serves the registry uncached, listing live versions and their routes', async () => {
     const res = await request(app).get('/registry.json');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toEqual({
-      modules: {
-        content: {
-          version: liveVersion,
-          entry: `/remotes/content/${liveVersion}/remoteEntry.js`,
-          routes: [refundPolicyRoute],
-          bindings: [],
-          slots: {},
-          links: [],
-        },
-      },
+    expect(Object.keys(res.body.modules).sort()).toEqual(['account', 'catalog', 'content', 'product']);
+    expect(res.body.modules.content).toEqual({
+      version: liveVersion,
+      entry: `/remotes/content/${liveVersion}/remoteEntry.js`,
+      routes: [refundPolicyRoute],
+      bindings: [],
+      slots: {},
+      links: [],
     });
   });
 

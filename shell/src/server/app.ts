@@ -115,6 +115,7 @@ export function createShellServer(
   const endpoints = config.SERVICE_ENDPOINTS_FILE
     ? new ServiceEndpoints(config.SERVICE_ENDPOINTS_FILE)
     : null;
+  const liveModules = () => Object.keys(registry().modules);
   const poolOptions = (connections: number) => ({
     connections,
     headersTimeout: config.PROXY_TIMEOUT_MS,
@@ -122,7 +123,7 @@ export function createShellServer(
   });
   // Pages, forms and the sitemap call services over connections of their own (not the API gateway's).
   const services = createServiceCalls({
-    targets: createServiceTargets(config, endpoints, poolOptions(32)),
+    targets: createServiceTargets(config, endpoints, liveModules, poolOptions(32)),
     timeoutMs: config.PROXY_TIMEOUT_MS,
     outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
     retrySafe: views.isRetrySafe,
@@ -268,7 +269,7 @@ export function createShellServer(
 
   const api = createApiGateway({
     // Kept-alive connections per service; requests beyond them queue in the pool.
-    targets: createServiceTargets(config, endpoints, poolOptions(64)),
+    targets: createServiceTargets(config, endpoints, liveModules, poolOptions(64)),
     metrics,
     tracing,
     logger,

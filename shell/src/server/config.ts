@@ -10,35 +10,16 @@ import {
   type ProductionRule,
   DEFAULT_SITE_URL,
   defaultDataDir,
-  localUrl,
   optionalSocketPath,
   packageRootOf,
   port,
-  serviceSocketVariable,
-  serviceUrlVariable,
   url,
 } from '@storefront/server-kit';
 import path from 'node:path';
 import { bucketConfigShape } from '@storefront/artifact-store';
 import { z } from 'zod';
 
-/** The services the shell proxies under /api/<module>/, each at a base URL from configuration. */
-export const SERVICE_MODULES = ['catalog', 'product', 'checkout', 'account', 'content'] as const;
-export type ServiceModule = (typeof SERVICE_MODULES)[number];
-
-const serviceUrlShape = Object.fromEntries(
-  SERVICE_MODULES.map((name) => [serviceUrlVariable(name), url().default(localUrl(name))]),
-) as Record<`${Uppercase<ServiceModule>}_SERVICE_URL`, z.ZodDefault<ReturnType<typeof url>>>;
-
-/**
- * A Unix socket per service on this machine, optional: the gateway, page data and forms then reach the
- * service through it rather than over TCP (the service's SOCKET_PATH).
- */
-const serviceSocketShape = Object.fromEntries(
-  SERVICE_MODULES.map((name) => [serviceSocketVariable(name), optionalSocketPath()]),
-) as Record<`${Uppercase<ServiceModule>}_SERVICE_SOCKET`, ReturnType<typeof optionalSocketPath>>;
-
-export const shellConfigShape = {
+const shellConfigShape = {
   NODE_ENV: baseConfigShape.NODE_ENV,
   HOST: baseConfigShape.HOST,
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
@@ -108,8 +89,14 @@ export const shellConfigShape = {
   DEV_SESSION_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** The shell's development build, which `npm run dev` makes and the loop's pages load. */
   DEV_SHELL_DIST: z.string().default(path.join(packageRootOf(__dirname), 'dist-dev')),
-  ...serviceUrlShape,
-  ...serviceSocketShape,
+  /**
+   * Where a module's service is found when no `<MODULE>_SERVICE_URL` names it: `{module}` stands for the
+   * module's name (Kubernetes: `http://{module}-service`). Unset: the kit's development ports.
+   */
+  SERVICE_URL_TEMPLATE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().includes('{module}', { message: 'must contain {module}' }).optional(),
+  ),
   /**
    * Where `npm start` keeps the endpoints of each module's live (and canary) service release while it
    * swaps them: followed as it changes. Unset: each service at its address above.
@@ -121,7 +108,42 @@ export const shellConfigShape = {
   OTEL_TRACES_SAMPLER_ARG: baseConfigShape.OTEL_TRACES_SAMPLER_ARG,
 };
 
-export type ShellConfig = z.infer<z.ZodObject<typeof shellConfigShape>>;
+/** Where one module's service was configured: an address, and a Unix socket on this machine. */
+export interface ServiceAddress {
+  url?: string;
+  socket?: string;
+}
+
+export type ShellConfig = z.infer<z.ZodObject<typeof shellConfigShape>> & {
+  /**
+   * Each `<MODULE>_SERVICE_URL` and `<MODULE>_SERVICE_SOCKET` in the environment, by module: the shell
+   * names no module, so a module added later is reached by setting its variables, not by a shell release.
+   */
+  SERVICE_ADDRESSES: Record<string, ServiceAddress>;
+};
+
+const SERVICE_VARIABLE = /^([A-Z][A-Z0-9_]*)_SERVICE_(URL|SOCKET)$/;
+const serviceAddressShape = { URL: url(), SOCKET: optionalSocketPath() };
+
+/** Every service address the environment names, each checked as its variable's kind. */
+function serviceAddressesOf(env: NodeJS.ProcessEnv): Record<string, ServiceAddress> {
+  const addresses: Record<string, ServiceAddress> = {};
+  const problems: string[] = [];
+  for (const [variable, value] of Object.entries(env)) {
+    const [, name, kind] = SERVICE_VARIABLE.exec(variable) ?? [];
+    if (!name || value === undefined) continue;
+    const parsed = serviceAddressShape[kind as 'URL' | 'SOCKET'].safeParse(value);
+    if (!parsed.success) {
+      problems.push(...parsed.error.issues.map((issue) => `${variable}: ${issue.message}`));
+      continue;
+    }
+    if (parsed.data === undefined) continue;
+    const module = name.toLowerCase().replace(/_/g, '-');
+    addresses[module] = { ...addresses[module], [kind === 'URL' ? 'url' : 'socket']: parsed.data };
+  }
+  if (problems.length) throw new ConfigError('shell', problems);
+  return addresses;
+}
 
 /** What production must not start with: the shell's share of the development defaults. */
 const shellProductionRules: ProductionRule<ShellConfig>[] = [
@@ -139,19 +161,15 @@ const shellProductionRules: ProductionRule<ShellConfig>[] = [
   },
 ];
 
+/** The shell's settings as the environment spells them, each checked, none judged for production. */
+export function readShellSettings(env: NodeJS.ProcessEnv): ShellConfig {
+  return { ...loadConfig('shell', shellConfigShape, env), SERVICE_ADDRESSES: serviceAddressesOf(env) };
+}
+
 /** The shell's settings from the environment, refusing what production must not run with. */
 export function readShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
-  const config = loadConfig('shell', shellConfigShape, env);
+  const config = readShellSettings(env);
   const refused = productionProblems(config, shellProductionRules);
   if (refused.length) throw new ConfigError('shell', refused);
   return config;
-}
-
-/** The Unix socket the gateway reaches `module` through, when it runs on this machine. */
-export function serviceSocket(config: ShellConfig, module: ServiceModule): string | undefined {
-  return config[serviceSocketVariable(module) as `${Uppercase<ServiceModule>}_SERVICE_SOCKET`];
-}
-
-export function serviceUrl(config: ShellConfig, module: ServiceModule): string {
-  return config[serviceUrlVariable(module) as `${Uppercase<ServiceModule>}_SERVICE_URL`];
 }

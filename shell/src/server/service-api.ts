@@ -1,5 +1,4 @@
 import { isInternalPath } from '@storefront/server-kit';
-import { SERVICE_MODULES, type ServiceModule } from './config';
 import type { ServiceCalls } from './service-calls';
 
 /** An API answer: its status and JSON body, and its ETag when the service gave one. */
@@ -29,10 +28,10 @@ const unavailable = (module: string): ApiAnswer => ({
 });
 
 /** A public API URL of the shell's origin, as the service it names and the path there; null if none. */
-export function apiTarget(url: string): { module: ServiceModule; path: string } | null {
+export function apiTarget(url: string): { module: string; path: string } | null {
   const [, module, rest = '/', query = ''] = API_PATH.exec(url) ?? [];
-  if (!module || !SERVICE_MODULES.includes(module as ServiceModule) || isInternalPath(rest)) return null;
-  return { module: module as ServiceModule, path: `${rest}${query}` };
+  if (!module || isInternalPath(rest)) return null;
+  return { module, path: `${rest}${query}` };
 }
 
 /**
@@ -50,7 +49,7 @@ export function createServiceApi(services: ServiceCalls) {
     ifNoneMatch?: string,
   ): Promise<ApiAnswer | null> {
     const target = apiTarget(url);
-    if (!target) return notFound;
+    if (!target || !services.serves(target.module)) return notFound;
     const started = Date.now();
     try {
       const answer = await services.call(target.module, {

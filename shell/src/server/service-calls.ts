@@ -70,7 +70,12 @@ export function createServiceCalls({ targets, timeoutMs, outageHoldMs = 0, retry
     }
   }
 
-  return { call, close: () => targets.close() };
+  return {
+    call,
+    /** Whether `module` has a service to call (a live module's). */
+    serves: (module: string) => targets.targetFor(module) !== null,
+    close: () => targets.close(),
+  };
 }
 
 export type ServiceCalls = ReturnType<typeof createServiceCalls>;

@@ -1,6 +1,13 @@
-import { EndpointPools, type ServiceEndpoint, type ServiceEndpoints } from '@storefront/server-kit';
+import {
+  DEFAULT_PORTS,
+  EndpointPools,
+  localUrl,
+  type ServiceEndpoint,
+  type ServiceEndpoints,
+  type StorefrontPart,
+} from '@storefront/server-kit';
 import type { Pool } from 'undici';
-import { SERVICE_MODULES, serviceSocket, serviceUrl, type ServiceModule, type ShellConfig } from './config';
+import type { ShellConfig } from './config';
 
 /** Where the shell reaches each module's service, now: a pool of connections to it. */
 export interface ServiceTarget {
@@ -22,36 +29,47 @@ export interface ServiceTargets {
   close(): Promise<void>;
 }
 
-const isServiceModule = (module: string): module is ServiceModule =>
-  (SERVICE_MODULES as readonly string[]).includes(module);
+const hasDevelopmentPort = (module: string): module is StorefrontPart => Object.hasOwn(DEFAULT_PORTS, module);
 
 /**
- * Each module's service at its configured address (URL, and Unix socket when it has one here), unless
- * `npm start`'s endpoints table names where its releases answer now: then the table's, followed as it
- * changes (a deploy, a rollback, a canary), each endpoint with a pool of its own.
+ * Where `module`'s service was configured: its own variables, else the template, else (on a developer's
+ * machine) the kit's port for it; null when nothing says where it is.
+ */
+export function configuredEndpoint(config: ShellConfig, module: string): ServiceEndpoint | null {
+  const address = config.SERVICE_ADDRESSES[module];
+  const url =
+    address?.url ??
+    config.SERVICE_URL_TEMPLATE?.replaceAll('{module}', module) ??
+    (hasDevelopmentPort(module) ? localUrl(module) : undefined);
+  return url ? { url, socket: address?.socket } : null;
+}
+
+/**
+ * Each live module's service (the registry's modules: the shell names none, so a module deployed later
+ * is served without a shell release) at its configured address, unless `npm start`'s endpoints table
+ * names where its releases answer now: then the table's, followed as it changes (a deploy, a rollback,
+ * a canary), each endpoint with a pool of its own. A name no live module has is no service's.
  */
 export function createServiceTargets(
   config: ShellConfig,
   endpoints: ServiceEndpoints | null,
+  liveModules: () => readonly string[],
   poolOptions: Pool.Options,
 ): ServiceTargets {
   const pools = new EndpointPools(poolOptions);
-  const configured = (module: ServiceModule): ServiceEndpoint => ({
-    url: serviceUrl(config, module),
-    socket: serviceSocket(config, module),
-  });
-  const live = (module: ServiceModule) => endpoints?.of(module)?.live ?? configured(module);
+  const live = (module: string) => endpoints?.of(module)?.live ?? configuredEndpoint(config, module);
   const inUse = () =>
-    SERVICE_MODULES.flatMap((module) => {
+    liveModules().flatMap((module) => {
       const canary = endpoints?.of(module)?.canary;
-      return canary ? [live(module), canary] : [live(module)];
+      return [live(module), canary].filter((endpoint) => endpoint !== null && endpoint !== undefined);
     });
   endpoints?.onChange(() => pools.retireAllBut(inUse()));
   return {
     targetFor(module, bucket) {
-      if (!isServiceModule(module)) return null;
+      if (!liveModules().includes(module)) return null;
       const canary = endpoints?.of(module)?.canary;
       const endpoint = canary && bucket !== undefined && bucket < canary.share ? canary : live(module);
+      if (!endpoint) return null;
       return { pool: pools.poolFor(endpoint), release: endpoint.release ?? 'configured' };
     },
     handedOver: (module) => endpoints?.of(module)?.paused === true,
