@@ -9,3 +9,5 @@ export { holdThroughOutage, isDatabaseUnreachable } from './outage-hold';
 export { isUniqueViolation, type Database, type Queryable } from './database';
 export type { Limiter } from './rate-limit';
 export type { Logger } from './logger';
+export type { AccountSessions } from './account-sessions';
+export { signedInAccount } from './signed-in-account';

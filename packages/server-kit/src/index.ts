@@ -23,3 +23,5 @@ export * from './service-endpoints';
 export * from './metrics';
 export * from './tracing';
 export * from './domain-errors';
+export * from './account-sessions';
+export * from './signed-in-account';

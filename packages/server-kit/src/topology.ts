@@ -9,6 +9,7 @@ export const DEFAULT_PORTS = {
   checkout: 4003,
   account: 4004,
   content: 4005,
+  affiliate: 4006,
   'payment-sandbox': 4010,
 } as const;
 

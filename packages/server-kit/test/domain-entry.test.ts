@@ -23,5 +23,6 @@ it('the domain entry loads no package at run time, only the kit files it names',
     'domain-errors.ts',
     'domain.ts',
     'outage-hold.ts',
+    'signed-in-account.ts',
   ]);
 });

@@ -11,7 +11,7 @@ import {
 } from '@storefront/server-kit';
 import { z } from 'zod';
 import { checkoutRoutes } from './app';
-import { createAccountSessions } from './account-sessions';
+import { createAccountSessions } from '@storefront/server-kit';
 import { createCatalogPricing } from './catalog-client';
 import { createSquareGateway } from './payments/square-gateway';
 import { addAffiliate, DEMO_AFFILIATE, findAffiliateDiscount } from './store/affiliates-store';

@@ -1,5 +1,5 @@
 import type { Database, Logger } from '@storefront/server-kit';
-import type { AccountSessions } from './account-sessions';
+import type { AccountSessions } from '@storefront/server-kit';
 import type { CatalogPricing } from './catalog-client';
 import type { CheckoutLimits } from './domain/caller';
 import type { PaymentGateway } from './payments/square-gateway';

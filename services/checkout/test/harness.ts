@@ -14,7 +14,7 @@ import {
   type TestDatabaseKind,
   type TestService,
 } from '@storefront/server-kit/testing';
-import { createAccountSessions } from '../src/account-sessions';
+import { createAccountSessions } from '@storefront/server-kit';
 import { checkoutRoutes } from '../src/app';
 import { createCatalogPricing } from '../src/catalog-client';
 import type { CheckoutLimits } from '../src/domain/caller';

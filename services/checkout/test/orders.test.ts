@@ -14,7 +14,7 @@ import { createCatalogPricing } from '../src/catalog-client';
 import { createOrder } from '../src/store/orders-store';
 import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
 import { createSquareGateway } from '../src/payments/square-gateway';
-import { createAccountSessions } from '../src/account-sessions';
+import { createAccountSessions } from '@storefront/server-kit';
 import { checkoutRoutes } from '../src/app';
 import type { CheckoutLimits } from '../src/domain/caller';
 import {

@@ -4,8 +4,7 @@ import {
   type CartItem,
   type ShopperCart,
 } from '@storefront/commerce/checkout';
-import { DomainError, isRefusal } from '@storefront/server-kit/domain';
-import type { AccountSessions } from '../account-sessions';
+import { DomainError, isRefusal, type AccountSessions } from '@storefront/server-kit/domain';
 import { cartLines } from '../store/carts-store';
 import { discountOfCode } from './affiliate-discount';
 import type { Caller, CheckoutLimits } from './caller';
@@ -71,16 +70,4 @@ export async function pricedCart(
     const problem = isRefusal(error) ? error.detail : UNPRICED;
     return { items, quote: null, problem, affiliate };
   }
-}
-
-/** The signed-in shopper behind a bearer token; 401 when there is none. */
-export async function shopperOf(
-  authorization: string | undefined,
-  accounts: AccountSessions,
-  caller: Caller,
-): Promise<string> {
-  const token = /^Bearer (\S{1,4096})$/.exec(authorization ?? '')?.[1];
-  const userId = token ? await accounts.userOf(token, caller.requestId) : null;
-  if (!userId) throw new DomainError('unauthenticated', 'Not signed in', 'Please sign in again.');
-  return userId;
 }

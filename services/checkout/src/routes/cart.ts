@@ -5,13 +5,13 @@ import {
   cartQuoteRequestSchema,
   EMPTY_CART,
 } from '@storefront/commerce/checkout';
-import { parseInput } from '@storefront/server-kit';
+import { parseInput, signedInAccount } from '@storefront/server-kit';
 import { Router, type Request, type Response } from 'express';
 import { addToCart, cartIdOf, cartIsKept, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
 import { callerOf } from './caller';
 import { cartAdditionsOf } from '../domain/cart-additions';
 import { quoteCart } from '../domain/quote-cart';
-import { pricedCart, shopperOf, type CartServices } from '../domain/shopper-cart';
+import { pricedCart, type CartServices } from '../domain/shopper-cart';
 
 /** The cookie that names a browser's cart (its id; nothing else about the cart is in the browser). */
 export const CART_COOKIE = 'storefront-cart';
@@ -113,7 +113,11 @@ export function cartRoutes(services: CartServices, cookie: CartCookieSettings): 
   // A signed-in shopper's cart follows them: this browser's cart joins theirs, and theirs becomes this
   // browser's. Signing out leaves it with the account, not in the browser.
   router.post('/cart/owner', async (req, res) => {
-    const userId = await shopperOf(req.get('authorization'), services.accounts, callerOf(req));
+    const userId = await signedInAccount(
+      req.get('authorization'),
+      services.accounts,
+      callerOf(req).requestId,
+    );
     const cartId = await claimCart(services.db, cartIdFrom(req), userId);
     remember(res, cartId);
     await answer(req, res, cartId);

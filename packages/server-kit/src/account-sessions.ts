@@ -1,4 +1,4 @@
-import { DomainError } from '@storefront/server-kit';
+import { DomainError } from './domain-errors';
 import { Pool } from 'undici';
 
 /** Who a signed-in shopper is, from the access token their browser holds. */
@@ -18,7 +18,7 @@ const accountsUnavailable = (cause?: unknown) =>
   );
 
 /**
- * The checkout service's one seam to accounts: the token is checked by asking the account service (or
+ * A service's one seam to accounts: the token is checked by asking the account service (or
  * hosted Supabase, at AUTH_URL) for its user, exactly as supabase-js does, so no signing key is shared.
  */
 export function createAccountSessions(authUrl: string, anonKey: string, timeoutMs: number): AccountSessions {

@@ -1,0 +1,14 @@
+import type { AccountSessions } from './account-sessions';
+import { DomainError } from './domain-errors';
+
+/** The signed-in account behind a bearer token (an Authorization header's); 401 when there is none. */
+export async function signedInAccount(
+  authorization: string | undefined,
+  accounts: AccountSessions,
+  requestId?: string,
+): Promise<string> {
+  const token = /^Bearer (\S{1,4096})$/.exec(authorization ?? '')?.[1];
+  const accountId = token ? await accounts.userOf(token, requestId) : null;
+  if (!accountId) throw new DomainError('unauthenticated', 'Not signed in', 'Please sign in again.');
+  return accountId;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import {
+  createAccountSessions,
+  DEFAULT_PORTS,
+  Limiter,
+  localUrl,
+  url,
+  type ServiceDefinition,
+} from '@storefront/server-kit';
+import { z } from 'zod';
+import { affiliateRoutes } from './app';
+import { version } from '../package.json';
+
+/** What a development stack uses when no operator credential is set: anyone here can read it. */
+const DEVELOPMENT_OPERATOR_TOKEN = 'development-operator-token-not-for-production';
+
+const configShape = {
+  ACCOUNT_SERVICE_URL: url().default(localUrl('account')),
+  /** Where an access token is checked: unset, the account service; or hosted Supabase, with its anon key. */
+  AUTH_URL: url().optional(),
+  AUTH_ANON_KEY: z.string().min(1).default('storefront-local-anon-key'),
+  AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** The bearer credential of the /operator routes (and of `npm run affiliates`). */
+  AFFILIATE_OPERATOR_TOKEN: z
+    .string()
+    .min(24, 'must be at least 24 characters')
+    .default(DEVELOPMENT_OPERATOR_TOKEN),
+  APPLICATION_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(5),
+  OPERATOR_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(120),
+  LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60_000),
+};
+
+export const affiliateService: ServiceDefinition<typeof configShape> = {
+  name: 'affiliate',
+  version,
+  defaultPort: DEFAULT_PORTS.affiliate,
+  configShape,
+  migrationsDir: path.join(__dirname, '../migrations'),
+  productionRules: [
+    {
+      variable: 'AFFILIATE_OPERATOR_TOKEN',
+      unsafe: (config) => config.AFFILIATE_OPERATOR_TOKEN === DEVELOPMENT_OPERATOR_TOKEN,
+      problem: 'left at its development default, which anyone can read in the source',
+      fix: 'set a secret of at least 24 characters, shared only with operators',
+    },
+  ],
+  start: ({ db, config, limits }) => {
+    const accounts = createAccountSessions(
+      config.AUTH_URL ?? config.ACCOUNT_SERVICE_URL,
+      config.AUTH_ANON_KEY,
+      config.AUTH_TIMEOUT_MS,
+    );
+    const windowMs = config.LIMIT_WINDOW_MS;
+    return {
+      routes: affiliateRoutes({
+        db,
+        accounts,
+        operatorToken: config.AFFILIATE_OPERATOR_TOKEN,
+        limits: {
+          applications: new Limiter(
+            'applications',
+            { limit: config.APPLICATION_LIMIT_PER_CLIENT, windowMs },
+            limits,
+          ),
+          operator: new Limiter('operator', { limit: config.OPERATOR_LIMIT_PER_CLIENT, windowMs }, limits),
+        },
+      }),
+      stop: () => void accounts.close(),
+    };
+  },
+};

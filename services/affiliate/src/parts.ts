@@ -1,0 +1,16 @@
+import type { AccountSessions, Database, Limiter } from '@storefront/server-kit';
+
+/** What the affiliate service is made of. */
+export interface AffiliateParts {
+  db: Database;
+  /** Who a signed-in account is: the account service (or hosted Supabase) asked for the token's user. */
+  accounts: AccountSessions;
+  /** The credential operators present on /operator routes (AFFILIATE_OPERATOR_TOKEN). */
+  operatorToken: string;
+  limits: {
+    /** Applications one client may send per window. */
+    applications: Limiter;
+    /** Operator requests one client may send per window, right credential or wrong. */
+    operator: Limiter;
+  };
+}

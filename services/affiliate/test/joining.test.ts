@@ -1,0 +1,198 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { accountService } from '@storefront/account-service/definition';
+import { memoryLimits, readServiceConfig } from '@storefront/server-kit';
+import { openTestService, testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
+import request from 'supertest';
+import { affiliateService } from '../src/definition';
+
+const OPERATOR_TOKEN = 'operator-token-for-the-tests-only';
+const PASSWORD = 'correct horse battery';
+
+/**
+ * The affiliate service beside a real account service (tokens are checked by asking it, as in every
+ * stack), each on a fresh database.
+ */
+describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind) => {
+  let accounts: TestService;
+  let accountServer: Server;
+  let accountsUrl: string;
+  let affiliates: TestService;
+  let app: TestService['app'];
+
+  beforeAll(async () => {
+    accounts = await openTestService(kind, {
+      name: 'account',
+      migrationsDir: path.join(__dirname, '../../account/migrations'),
+      start: ({ db, logger }) =>
+        accountService.start({
+          db,
+          logger,
+          limits: memoryLimits,
+          endpoints: null,
+          config: readServiceConfig(accountService, {
+            JWT_SECRET: 'a-secret-for-the-tests-of-32-chars!',
+            DATA_DIR: '',
+          }),
+        }),
+    });
+    accountServer = createServer(accounts.app).listen(0, '127.0.0.1');
+    await once(accountServer, 'listening');
+    accountsUrl = `http://127.0.0.1:${(accountServer.address() as AddressInfo).port}`;
+    affiliates = await openTestService(kind, {
+      name: 'affiliate',
+      migrationsDir: path.join(__dirname, '../migrations'),
+      start: ({ db, logger }) =>
+        affiliateService.start({
+          db,
+          logger,
+          limits: memoryLimits,
+          endpoints: null,
+          config: readServiceConfig(affiliateService, {
+            ACCOUNT_SERVICE_URL: accountsUrl,
+            AFFILIATE_OPERATOR_TOKEN: OPERATOR_TOKEN,
+            APPLICATION_LIMIT_PER_CLIENT: '1000',
+            OPERATOR_LIMIT_PER_CLIENT: '40',
+          }),
+        }),
+    });
+    app = affiliates.app;
+  }, 60_000);
+  afterAll(async () => {
+    accountServer.closeAllConnections();
+    accountServer.close();
+    await affiliates.dispose();
+    await accounts.dispose();
+  });
+
+  /** A confirmed account's access token, signed up and signed in through the account service's API. */
+  async function signedIn(label: string): Promise<string> {
+    const email = `${label}-${kind}-${Date.now()}@lab.example`;
+    const auth = (route: string, body: object) =>
+      fetch(`${accountsUrl}/auth/v1/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: 'storefront-local-anon-key' },
+        body: JSON.stringify(body),
+      });
+    expect((await auth('signup', { email, password: PASSWORD })).status).toBe(200);
+    const { rows } = await accounts.db.query<{ link: string }>(
+      'SELECT link FROM dev_mailbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
+    const link = new URL(rows[0]!.link);
+    await fetch(`${accountsUrl}${link.pathname.replace(/^\/api\/account/, '')}${link.search}`, {
+      redirect: 'manual',
+    });
+    const session = (await (
+      await auth('token?grant_type=password', { email, password: PASSWORD })
+    ).json()) as {
+      access_token: string;
+    };
+    return session.access_token;
+  }
+
+  const application = {
+    name: 'Dr. Ada Lab',
+    channel: 'https://peptide-notes.example',
+    promotion: 'A weekly letter.',
+  };
+  const operator = (req: request.Test) => req.set('authorization', `Bearer ${OPERATOR_TOKEN}`);
+
+  it('takes an application from a signed-in account once, and approval gives it a code of its own', async () => {
+    const token = await signedIn('applicant');
+    const apply = () =>
+      request(app).post('/applications').set('authorization', `Bearer ${token}`).send(application);
+
+    const applied = await apply();
+    expect(applied.status).toBe(201);
+    expect(applied.body).toMatchObject({
+      status: 'applied',
+      name: 'Dr. Ada Lab',
+      code: null,
+      commissionRate: 0.1,
+    });
+    expect((await apply()).body).toMatchObject({ status: 409, title: 'Already applied' });
+
+    const pending = await operator(request(app).get('/operator/affiliates?status=applied'));
+    const mine = (pending.body.affiliates as { id: string; name: string }[]).find(
+      (a) => a.name === 'Dr. Ada Lab',
+    )!;
+    const approved = await operator(request(app).post(`/operator/affiliates/${mine.id}/approve`));
+    expect(approved.status).toBe(200);
+    expect(approved.body.code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+
+    const standing = await request(app).get('/me').set('authorization', `Bearer ${token}`);
+    expect(standing.body).toEqual({
+      status: 'approved',
+      name: 'Dr. Ada Lab',
+      code: approved.body.code,
+      commissionRate: 0.1,
+      appliedAt: expect.any(String),
+    });
+    const again = await operator(request(app).post(`/operator/affiliates/${mine.id}/decline`));
+    expect(again.body).toMatchObject({ status: 409, title: 'Already decided' });
+  });
+
+  it('declines an application, and says so to its account', async () => {
+    const token = await signedIn('declined');
+    const applied = await request(app)
+      .post('/applications')
+      .set('authorization', `Bearer ${token}`)
+      .send({ ...application, name: 'Spam Co' });
+    const list = await operator(request(app).get('/operator/affiliates?status=applied'));
+    const id = (list.body.affiliates as { id: string; name: string }[]).find((a) => a.name === 'Spam Co')!.id;
+    expect(applied.status).toBe(201);
+    expect((await operator(request(app).post(`/operator/affiliates/${id}/decline`))).body.status).toBe(
+      'declined',
+    );
+    expect((await request(app).get('/me').set('authorization', `Bearer ${token}`)).body).toMatchObject({
+      status: 'declined',
+      code: null,
+    });
+  });
+
+  it('refuses an application without a live session, and names each missing field', async () => {
+    const anonymous = await request(app).post('/applications').send(application);
+    expect(anonymous.status).toBe(401);
+    const forged = await request(app)
+      .post('/applications')
+      .set('authorization', 'Bearer forged')
+      .send(application);
+    expect(forged.status).toBe(401);
+
+    const token = await signedIn('incomplete');
+    const incomplete = await request(app)
+      .post('/applications')
+      .set('authorization', `Bearer ${token}`)
+      .send({ name: '  ', channel: 'x'.repeat(301) });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.errors).toEqual([
+      { field: 'name', message: 'Enter your name.' },
+      { field: 'channel', message: 'Keep your website or channel under 300 characters.' },
+      { field: 'promotion', message: 'This field is required.' },
+    ]);
+    expect((await request(app).get('/me').set('authorization', `Bearer ${token}`)).body).toEqual({
+      status: 'none',
+    });
+  });
+
+  it('keeps operators’ routes behind their credential, and stops a client guessing it', async () => {
+    expect((await request(app).get('/operator/affiliates')).status).toBe(401);
+    const token = await signedIn('not-an-operator');
+    const asAccount = await request(app).get('/operator/affiliates').set('authorization', `Bearer ${token}`);
+    expect(asAccount.status).toBe(401);
+    expect((await operator(request(app).post('/operator/affiliates/not-an-id/approve'))).status).toBe(400);
+
+    let answered = 200;
+    for (let guess = 0; guess < 50 && answered !== 429; guess++) {
+      answered = (
+        await request(app).get('/operator/affiliates').set('authorization', `Bearer guess-${guess}`)
+      ).status;
+    }
+    expect(answered).toBe(429);
+    // The limit is the client's, whatever it presents: the right credential waits too.
+    expect((await operator(request(app).get('/operator/affiliates'))).status).toBe(429);
+  });
+});
