@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for every part of the storefront; the role is the command (see infra/image/entrypoint.sh
 # and docs/adr/0006-one-image-role-by-command.md):
-#   docker run storefront catalog | product | checkout | account | content | shell | migrate
+#   docker run storefront catalog | product | checkout | account | content | affiliate | shell | migrate
 # The `deployer` target adds what publishing and deploying remotes need (the build tools, Chromium).
 
 ARG NODE_IMAGE=node:20.19-bookworm

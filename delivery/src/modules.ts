@@ -24,6 +24,7 @@ export const devSessionFile = (dataDir: string) => path.join(dataDir, 'run', 'de
 
 export const remoteModules: RemoteModule[] = [
   { name: 'account', dir: 'mfe-account' },
+  { name: 'affiliate', dir: 'mfe-affiliate' },
   { name: 'catalog', dir: 'mfe-catalog' },
   { name: 'checkout', dir: 'mfe-checkout' },
   { name: 'content', dir: 'mfe-content' },
@@ -32,6 +33,7 @@ export const remoteModules: RemoteModule[] = [
 
 export const serviceProcesses: ServiceProcess[] = [
   { name: 'account', dir: 'services/account' },
+  { name: 'affiliate', dir: 'services/affiliate' },
   { name: 'catalog', dir: 'services/catalog' },
   { name: 'checkout', dir: 'services/checkout' },
   { name: 'content', dir: 'services/content' },

@@ -6,7 +6,7 @@
 set -euo pipefail
 repo=$(cd "$1" && pwd)
 target=$2
-RUNNABLE_WORKSPACES=(shell services/catalog services/product services/checkout services/account services/content)
+RUNNABLE_WORKSPACES=(shell services/catalog services/product services/checkout services/account services/content services/affiliate)
 
 mkdir -p "$target"
 (cd "$repo" && find . -name package.json -not -path '*/node_modules/*' -not -path './.data/*' \

@@ -25,11 +25,11 @@ done
 
 offset=700
 export STOREFRONT_DATA_DIR="$work/data" LOG_LEVEL=warn
-for part in catalog:4001 product:4002 checkout:4003 account:4004 content:4005; do
+for part in catalog:4001 product:4002 checkout:4003 account:4004 content:4005 affiliate:4006; do
   export "$(echo "${part%%:*}" | tr a-z A-Z)_SERVICE_URL=http://127.0.0.1:$((${part##*:} + offset))"
 done
 cd "$work/app"
-for part in catalog:4001 product:4002 checkout:4003 account:4004 content:4005; do
+for part in catalog:4001 product:4002 checkout:4003 account:4004 content:4005 affiliate:4006; do
   PORT=$((${part##*:} + offset)) node "services/${part%%:*}/dist-node/main.js" >"$work/${part%%:*}.log" 2>&1 &
   pids+=($!)
 done
@@ -37,7 +37,7 @@ PORT=$((3000 + offset)) ARTIFACT_DIR="$work/artifacts" node shell/dist-node/main
 pids+=($!)
 
 ready() { curl -sf "http://127.0.0.1:$1/readyz" >/dev/null; }
-for port in 4001 4002 4003 4004 4005 3000; do
+for port in 4001 4002 4003 4004 4005 4006 3000; do
   for _ in $(seq 1 120); do ready $((port + offset)) && break; sleep 0.5; done
   if ! ready $((port + offset)); then
     echo "The production install did not start the part on port $((port + offset)):" >&2

@@ -30,7 +30,7 @@ test("the remotes' published types fit what the shell expects of each module; a 
   });
   try {
     const problems = federatedTypeProblems([
-      ...['account', 'catalog', 'checkout', 'product'].map(build),
+      ...['account', 'affiliate', 'catalog', 'checkout', 'product'].map(build),
       brokenContent,
     ]);
     // Exactly the two broken modules are named; every other module of every remote fits.

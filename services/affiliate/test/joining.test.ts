@@ -6,6 +6,7 @@ import { accountService } from '@storefront/account-service/definition';
 import { memoryLimits, readServiceConfig } from '@storefront/server-kit';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
+import { apiContract } from '../src/api-contract';
 import { affiliateService } from '../src/definition';
 
 const OPERATOR_TOKEN = 'operator-token-for-the-tests-only';
@@ -113,6 +114,7 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
       code: null,
       commissionRate: 0.1,
     });
+    expect(apiContract['POST /applications'].safeParse(applied.body).success).toBe(true);
     expect((await apply()).body).toMatchObject({ status: 409, title: 'Already applied' });
 
     const pending = await operator(request(app).get('/operator/affiliates?status=applied'));
@@ -124,6 +126,7 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
     expect(approved.body.code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
 
     const standing = await request(app).get('/me').set('authorization', `Bearer ${token}`);
+    expect(apiContract['GET /me'].safeParse(standing.body).success).toBe(true);
     expect(standing.body).toEqual({
       status: 'approved',
       name: 'Dr. Ada Lab',

@@ -1,0 +1,23 @@
+import { defineRoutes } from '@storefront/routing';
+import { defineModule } from '@storefront/routing/module';
+
+/** The pages this module serves; the shell's route table comes from here, through the registry. */
+const routes = defineRoutes([
+  {
+    path: '/affiliate',
+    exposed: 'AffiliatePage',
+    label: 'affiliate program',
+    head: {
+      title: 'Affiliate Program',
+      description:
+        'Refer researchers to Helix Research: apply with your account, and share your own code and link once approved.',
+    },
+  },
+]);
+
+/**
+ * What this module is to the shell and the other modules: the affiliate program's page. It was added
+ * after the shell, which serves it and its service's API from the registry (ADR 0017). No link to it is
+ * placed in the shell's layout: the spec lists the footer's links, and affiliates are sent the address.
+ */
+export const manifest = defineModule({ routes });
