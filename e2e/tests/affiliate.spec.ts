@@ -1,10 +1,25 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import { ROOT } from '../support/builds';
 import { asVerifiedAdult, uniqueEmail } from '../support/fixtures';
 import { confirmedResearcher, signInOnTheServer } from '../support/researcher';
 import { test } from '../support/test';
 
-/** The development stack's operator credential (services/affiliate: production refuses it). */
-const OPERATOR = { authorization: 'Bearer development-operator-token-not-for-production' };
+const run = promisify(execFile);
+
+/** `npm run affiliates -- …` against this stack (the development credential: production refuses it). */
+async function operatorCommand(site: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    'node',
+    ['--import', 'tsx', 'services/affiliate/src/cli/affiliates.ts', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, AFFILIATE_OPERATOR_URL: `${site}/api/affiliate` },
+    },
+  );
+  return stdout;
+}
 
 test('anyone reads how to join the affiliate program; signing in leads to the application', async ({
   page,
@@ -40,17 +55,14 @@ test('an account applies, an operator approves it, and the affiliate copies thei
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Thank you, Dr. Ada Lab. Your application is being reviewed.')).toBeVisible();
 
-  // The operator, through the shop's front door with their credential.
-  const pending = await page.request.get('/api/affiliate/operator/affiliates?status=applied', {
-    headers: OPERATOR,
-  });
-  const mine = (
-    (await pending.json()) as { affiliates: { id: string; name: string; accountId: string }[] }
-  ).affiliates.find((affiliate) => affiliate.name === 'Dr. Ada Lab');
-  const approved = await page.request.post(`/api/affiliate/operator/affiliates/${mine!.id}/approve`, {
-    headers: OPERATOR,
-  });
-  const { code } = (await approved.json()) as { code: string };
+  // The operator approves it with the command line, while the site runs.
+  const pending = await operatorCommand(baseURL!, 'list', 'applied');
+  const id = pending
+    .split('\n')
+    .find((line) => line.includes('Dr. Ada Lab'))!
+    .split(' ', 1)[0]!;
+  const approved = await operatorCommand(baseURL!, 'approve', id);
+  const code = /their code is ([A-Z0-9]+)\.$/.exec(approved.trim())![1]!;
 
   await page.reload();
   await expect(page.getByText('Approved')).toBeVisible();
@@ -60,6 +72,14 @@ test('an account applies, an operator approves it, and the affiliate copies thei
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // The code is the shop's at once: a shopper's checkout takes it, with the program's discount.
+  const shopper = await context.browser()!.newContext();
+  const shopperPage = await shopper.newPage();
+  await asVerifiedAdult(shopperPage);
+  await shopperPage.goto(`/checkout/retatrutide?ref=${code}`);
+  await expect(shopperPage.getByText('Dr. Ada Lab - 10% off')).toBeVisible();
+  await shopper.close();
 
   // Another account sees its own standing, never the first's.
   const other = await context.browser()!.newContext();

@@ -26,14 +26,14 @@ export class ServiceUnreachable extends Error {
 }
 
 export interface InternalCall {
-  method: 'GET' | 'HEAD' | 'POST';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT';
   path: string;
   /** Sent as JSON. */
   body?: unknown;
   /** The request id of the request being served, so one id follows it from service to service. */
   requestId?: string;
   /**
-   * A POST that changes nothing (a quote), so it may be sent again while the service restarts, as a
+   * A POST that changes nothing (a quote), so it may be sent again while the service restarts, as a PUT,
    * GET or HEAD always may.
    */
   repeatable?: boolean;

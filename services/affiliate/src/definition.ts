@@ -7,15 +7,22 @@ import {
   url,
   type ServiceDefinition,
 } from '@storefront/server-kit';
+import { createCheckoutCodes } from './checkout-codes';
+import { deliverCodeChanges } from './domain/code-projection';
 import { z } from 'zod';
 import { affiliateRoutes } from './app';
 import { version } from '../package.json';
 
 /** What a development stack uses when no operator credential is set: anyone here can read it. */
-const DEVELOPMENT_OPERATOR_TOKEN = 'development-operator-token-not-for-production';
+export const DEVELOPMENT_OPERATOR_TOKEN = 'development-operator-token-not-for-production';
 
 const configShape = {
   ACCOUNT_SERVICE_URL: url().default(localUrl('account')),
+  /** Where checkout keeps its projection of the program's codes (ADR 0018). */
+  CHECKOUT_SERVICE_URL: url().default(localUrl('checkout')),
+  CHECKOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** How often code changes checkout has not taken are sent again (after an outage of checkout). */
+  CODE_DELIVERY_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
   /** Where an access token is checked: unset, the account service; or hosted Supabase, with its anon key. */
   AUTH_URL: url().optional(),
   AUTH_ANON_KEY: z.string().min(1).default('storefront-local-anon-key'),
@@ -48,7 +55,29 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
       fix: 'set a secret of at least 24 characters, shared only with operators',
     },
   ],
-  start: ({ db, config, limits }) => {
+  start: ({ db, config, limits, logger, endpoints }) => {
+    const checkout = createCheckoutCodes(
+      config.CHECKOUT_SERVICE_URL,
+      config.SERVICE_KEY,
+      config.CHECKOUT_TIMEOUT_MS,
+      endpoints,
+    );
+    // One delivery at a time; one asked for meanwhile runs when it ends (it may hold a newer change).
+    let delivering: Promise<unknown> | null = null;
+    let again = false;
+    const deliver = () => {
+      if (delivering) return void (again = true);
+      delivering = deliverCodeChanges(db, checkout, logger)
+        .catch((error: unknown) => logger.warn({ err: error }, 'code changes wait for checkout'))
+        .finally(() => {
+          delivering = null;
+          if (again) {
+            again = false;
+            deliver();
+          }
+        });
+    };
+    const timer = setInterval(deliver, config.CODE_DELIVERY_INTERVAL_MS).unref();
     const accounts = createAccountSessions(
       config.AUTH_URL ?? config.ACCOUNT_SERVICE_URL,
       config.AUTH_ANON_KEY,
@@ -60,6 +89,7 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
         db,
         accounts,
         operatorToken: config.AFFILIATE_OPERATOR_TOKEN,
+        deliverCodeChanges: deliver,
         limits: {
           applications: new Limiter(
             'applications',
@@ -69,7 +99,10 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
           operator: new Limiter('operator', { limit: config.OPERATOR_LIMIT_PER_CLIENT, windowMs }, limits),
         },
       }),
-      stop: () => void accounts.close(),
+      stop: () => {
+        clearInterval(timer);
+        void Promise.all([accounts.close(), checkout.close()]);
+      },
     };
   },
 };

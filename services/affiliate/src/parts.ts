@@ -5,6 +5,8 @@ export interface AffiliateParts {
   db: Database;
   /** Who a signed-in account is: the account service (or hosted Supabase) asked for the token's user. */
   accounts: AccountSessions;
+  /** Sends checkout the code changes it has not taken (after a decision; also on a timer). */
+  deliverCodeChanges(): void;
   /** The credential operators present on /operator routes (AFFILIATE_OPERATOR_TOKEN). */
   operatorToken: string;
   limits: {

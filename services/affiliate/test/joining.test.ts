@@ -3,11 +3,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { accountService } from '@storefront/account-service/definition';
+import { checkoutService } from '@storefront/checkout-service/definition';
 import { memoryLimits, readServiceConfig } from '@storefront/server-kit';
-import { openTestService, testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
+import {
+  freePort,
+  openTestService,
+  testDatabaseKinds,
+  type TestService,
+} from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { apiContract } from '../src/api-contract';
 import { affiliateService } from '../src/definition';
+import { runOperatorCommand } from '../src/operator-commands';
 
 const OPERATOR_TOKEN = 'operator-token-for-the-tests-only';
 const PASSWORD = 'correct horse battery';
@@ -22,6 +29,10 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
   let accountsUrl: string;
   let affiliates: TestService;
   let app: TestService['app'];
+  /** Checkout, with its projection of the codes: it listens only once a test says so (an outage before). */
+  let checkout: TestService;
+  let checkoutServer: Server | null = null;
+  let checkoutUrl: string;
 
   beforeAll(async () => {
     accounts = await openTestService(kind, {
@@ -42,6 +53,19 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
     accountServer = createServer(accounts.app).listen(0, '127.0.0.1');
     await once(accountServer, 'listening');
     accountsUrl = `http://127.0.0.1:${(accountServer.address() as AddressInfo).port}`;
+    checkout = await openTestService(kind, {
+      name: 'checkout',
+      migrationsDir: path.join(__dirname, '../../checkout/migrations'),
+      start: ({ db, logger }) =>
+        checkoutService.start({
+          db,
+          logger,
+          limits: memoryLimits,
+          endpoints: null,
+          config: readServiceConfig(checkoutService, {}),
+        }),
+    });
+    checkoutUrl = `http://127.0.0.1:${await freePort()}`;
     affiliates = await openTestService(kind, {
       name: 'affiliate',
       migrationsDir: path.join(__dirname, '../migrations'),
@@ -53,6 +77,8 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
           endpoints: null,
           config: readServiceConfig(affiliateService, {
             ACCOUNT_SERVICE_URL: accountsUrl,
+            CHECKOUT_SERVICE_URL: checkoutUrl,
+            CODE_DELIVERY_INTERVAL_MS: '100',
             AFFILIATE_OPERATOR_TOKEN: OPERATOR_TOKEN,
             APPLICATION_LIMIT_PER_CLIENT: '1000',
             OPERATOR_LIMIT_PER_CLIENT: '40',
@@ -64,7 +90,10 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
   afterAll(async () => {
     accountServer.closeAllConnections();
     accountServer.close();
+    checkoutServer?.closeAllConnections();
+    checkoutServer?.close();
     await affiliates.dispose();
+    await checkout.dispose();
     await accounts.dispose();
   });
 
@@ -138,6 +167,37 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
     expect(again.body).toMatchObject({ status: 409, title: 'Already decided' });
   });
 
+  it("puts an approved code into checkout's hands, once checkout is back if it was down", async () => {
+    const token = await signedIn('discount');
+    await request(app)
+      .post('/applications')
+      .set('authorization', `Bearer ${token}`)
+      .send({ ...application, name: 'Discount Lab' });
+    const list = await operator(request(app).get('/operator/affiliates?status=applied'));
+    const id = (list.body.affiliates as { id: string; name: string }[]).find(
+      (a) => a.name === 'Discount Lab',
+    )!.id;
+    // Checkout is not listening yet: the approval stands, and its code waits for checkout.
+    const approved = await operator(request(app).post(`/operator/affiliates/${id}/approve`));
+    expect(approved.status).toBe(200);
+
+    checkoutServer = createServer(checkout.app).listen(Number(new URL(checkoutUrl).port), '127.0.0.1');
+    await once(checkoutServer, 'listening');
+    const lookup = () => request(checkout.app).post('/affiliates/lookup').send({ code: approved.body.code });
+    const deadline = Date.now() + 10_000;
+    let answer = await lookup();
+    while (answer.status !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await lookup();
+    }
+    expect(answer.body).toEqual({
+      code: approved.body.code,
+      affiliateId: id,
+      affiliateName: 'Discount Lab',
+      discountRate: 0.1,
+    });
+  });
+
   it('declines an application, and says so to its account', async () => {
     const token = await signedIn('declined');
     const applied = await request(app)
@@ -179,6 +239,47 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
     expect((await request(app).get('/me').set('authorization', `Bearer ${token}`)).body).toEqual({
       status: 'none',
     });
+  });
+
+  it('lets an operator list, approve and decline from the command line, through the running service', async () => {
+    const server = createServer(app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const endpoint = {
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: OPERATOR_TOKEN,
+    };
+    const command = (...args: string[]) => runOperatorCommand(args, endpoint);
+    try {
+      const token = await signedIn('command-line');
+      await request(app)
+        .post('/applications')
+        .set('authorization', `Bearer ${token}`)
+        .send({ ...application, name: 'Command Line Lab' });
+      const line = (await command('list', 'applied'))
+        .split('\n')
+        .find((entry) => entry.includes('Command Line Lab'))!;
+      const id = line.split(' ', 1)[0]!;
+      expect(line).toMatch(/ applied +- +10% +Command Line Lab +https:\/\/peptide-notes\.example$/);
+
+      expect(await command('approve', id)).toMatch(
+        /^Approved Command Line Lab: their code is [A-HJKMNP-Z2-9]{8}\.$/,
+      );
+      await expect(command('decline', id)).rejects.toThrow(
+        /^Already decided: This application was already approved on /,
+      );
+      await expect(command('list', 'pending')).rejects.toThrow(
+        'List applied, approved or declined affiliates.',
+      );
+      await expect(command('approve')).rejects.toThrow('Name the application by its id');
+      await expect(command('frobnicate')).rejects.toThrow('Usage: npm run affiliates -- <command>');
+      await expect(runOperatorCommand(['list'], { ...endpoint, token: 'a-guess' })).rejects.toThrow(
+        'Operators only: This route needs the operator credential.',
+      );
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+    await expect(command('list')).rejects.toThrow('The affiliate service does not answer at');
   });
 
   it('keeps operators’ routes behind their credential, and stops a client guessing it', async () => {

@@ -4,7 +4,7 @@ import { newAffiliateCodeSchema } from './affiliate-code';
 import { addAffiliate, disableAffiliate, listAffiliates } from './store/affiliates-store';
 
 export const AFFILIATE_USAGE = [
-  'Usage: npm run affiliates -- <command>',
+  'Usage: npm run affiliate-codes -- <command>',
   '  add <CODE> "<name>" <rate>   rate as a fraction (0.15) or a percentage (15%)',
   '  list',
   '  disable <CODE>',

@@ -97,7 +97,7 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
     if (config.NODE_ENV === 'production') {
       if (await findAffiliateDiscount(db, DEMO_AFFILIATE.code))
         throw new ConfigError('checkout', [
-          `affiliates: the public demo code ${DEMO_AFFILIATE.code} is active in this database (seeded in development); disable it with npm run affiliates -- disable ${DEMO_AFFILIATE.code}`,
+          `affiliates: the public demo code ${DEMO_AFFILIATE.code} is active in this database (seeded in development); disable it with npm run affiliate-codes -- disable ${DEMO_AFFILIATE.code}`,
         ]);
       return;
     }
@@ -110,7 +110,7 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
     {
       variable: 'DEMO_AFFILIATE_CODE',
       unsafe: (config) => config.DEMO_AFFILIATE_CODE === 'true',
-      fix: 'the demo code is public (it is in this repository); leave DEMO_AFFILIATE_CODE unset and add real codes with npm run affiliates',
+      fix: 'the demo code is public (it is in this repository); leave DEMO_AFFILIATE_CODE unset and add real codes with npm run affiliate-codes',
     },
     {
       variable: 'SQUARE_ENVIRONMENT',

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Limiter } from '@storefront/server-kit';
+import { randomUUID } from 'node:crypto';
+import { DEVELOPMENT_SERVICE_KEY, Limiter, SERVICE_KEY_HEADER } from '@storefront/server-kit';
 import { openTestService, testDatabaseKinds, type TestService } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { runAffiliateCommand } from '../src/affiliate-commands';
@@ -93,12 +94,47 @@ describe.each(testDatabaseKinds())('affiliate codes on %s', (kind) => {
     );
   });
 
+  describe("the affiliate program's codes, kept here as it sends them", () => {
+    const put = (code: string, body: object, key: string | null = DEVELOPMENT_SERVICE_KEY) => {
+      const req = request(service.app).put(`/internal/affiliate-codes/${code}`);
+      return (key ? req.set(SERVICE_KEY_HEADER, key) : req).send(body);
+    };
+    const program = { affiliateId: randomUUID(), name: 'Dr. Ada Lab', discountRate: 0.1, active: true };
+
+    it('takes an approved code, as often as it is sent, and gives its discount under the program id', async () => {
+      expect((await put('ADA2LAB9', program)).status).toBe(204);
+      expect((await put('ADA2LAB9', program)).status).toBe(204);
+      expect((await lookup({ code: 'ada2lab9' })).body).toEqual({
+        code: 'ADA2LAB9',
+        affiliateId: program.affiliateId,
+        affiliateName: 'Dr. Ada Lab',
+        discountRate: 0.1,
+      });
+    });
+
+    it('stops a code the program disabled, and refuses a code another affiliate holds', async () => {
+      expect((await put('ADA2LAB9', { ...program, active: false })).status).toBe(204);
+      expect((await lookup({ code: 'ADA2LAB9' })).status).toBe(404);
+      const taken = await put('RESEARCH10', { ...program, affiliateId: randomUUID() });
+      expect(taken.status).toBe(409);
+      expect((await lookup({ code: 'RESEARCH10' })).body.affiliateName).toBe('Research Partner');
+    });
+
+    it('is for other services only, and reads what it is sent strictly', async () => {
+      expect((await put('ADA2LAB9', program, null)).status).toBe(403);
+      expect((await put('ADA2LAB9', program, 'a-wrong-key')).status).toBe(403);
+      expect((await put('ADA2LAB9', { ...program, discountRate: 1.5 })).status).toBe(400);
+      expect((await put('X', program)).status).toBe(400);
+      expect((await put('ADA2LAB9', { ...program, affiliateId: 'not-an-id' })).status).toBe(400);
+    });
+  });
+
   it.each([
     [['add', 'X', 'Name', '0.1'], /Codes are 3 to 32 letters/],
     [['add', 'GOOD1', '', '0.1'], /Give the affiliate a name/],
     [['add', 'GOOD1', 'Name', '1.5'], /below 100%/],
     [['add', 'GOOD1', 'Name', 'ten'], /must be a number/],
-    [['frobnicate'], /Usage: npm run affiliates/],
+    [['frobnicate'], /Usage: npm run affiliate-codes/],
   ])('refuses the operator command %p with a clear message', async (args, message) => {
     await expect(runAffiliateCommand(service.db, args)).rejects.toThrow(message);
   });

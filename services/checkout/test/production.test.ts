@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds())(
     it('refuses to start while the public demo code is active, and starts once it is disabled', async () => {
       await addAffiliate(database.db, DEMO_AFFILIATE);
       await expect(productionStart()).rejects.toThrow(
-        'affiliates: the public demo code RESEARCH10 is active in this database (seeded in development); disable it with npm run affiliates -- disable RESEARCH10',
+        'affiliates: the public demo code RESEARCH10 is active in this database (seeded in development); disable it with npm run affiliate-codes -- disable RESEARCH10',
       );
       await disableAffiliate(database.db, DEMO_AFFILIATE.code);
       await expect(productionStart()).resolves.toBeUndefined();

@@ -9,6 +9,7 @@ import {
   type Affiliate,
   type Application,
 } from '../store/affiliates-store';
+import { recordCodeChange } from '../store/code-changes-store';
 
 /** Letters and digits no one misreads when a code is read aloud or typed from a video (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -49,7 +50,12 @@ export async function decideApplication(
 ): Promise<Affiliate> {
   if (decision === 'decline') return (await declineApplication(db, id)) ?? notPending(db, id);
   for (let attempt = 0; attempt < CODE_DRAWS; attempt++) {
-    const approved = await approveApplication(db, id, draw());
+    // The approval and the note that checkout must hear of the code are one change.
+    const approved = await db.transaction(async (tx) => {
+      const outcome = await approveApplication(tx, id, draw());
+      if (outcome && outcome !== 'code-taken') await recordCodeChange(tx, outcome.id);
+      return outcome;
+    });
     if (approved === 'code-taken') continue;
     return approved ?? notPending(db, id);
   }

@@ -23,7 +23,7 @@ function carriesOperatorToken(req: Request, operatorToken: string): boolean {
  * approve or decline one. Every request is counted per client before the credential is checked, so the
  * credential cannot be guessed at speed.
  */
-export function operatorRoutes({ db, operatorToken, limits }: AffiliateParts): Router {
+export function operatorRoutes({ db, operatorToken, limits, deliverCodeChanges }: AffiliateParts): Router {
   const router = Router();
   router.use('/operator', async (req, _res, next) => {
     await limits.operator.charge(req.ip ?? 'unknown', 'operator requests');
@@ -39,7 +39,9 @@ export function operatorRoutes({ db, operatorToken, limits }: AffiliateParts): R
   for (const decision of ['approve', 'decline'] as const) {
     router.post(`/operator/affiliates/:id/${decision}`, async (req, res) => {
       const { id } = parseInput(decisionSchema, req.params, 'Invalid application');
-      res.set('Cache-Control', 'no-store').json(await decideApplication(db, id, decision));
+      const affiliate = await decideApplication(db, id, decision);
+      if (affiliate.code) deliverCodeChanges();
+      res.set('Cache-Control', 'no-store').json(affiliate);
     });
   }
   return router;

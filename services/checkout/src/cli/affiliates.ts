@@ -3,7 +3,7 @@ import { checkoutService } from '../definition';
 import { CommandError, runAffiliateCommand } from '../affiliate-commands';
 
 /**
- * `npm run affiliates -- add|list|disable …`: manages affiliate codes in the checkout database
+ * `npm run affiliate-codes -- add|list|disable …`: manages affiliate codes in the checkout database
  * (DATABASE_URL, or the embedded database in .data/checkout).
  */
 async function main() {

@@ -60,5 +60,35 @@ export async function disableAffiliate(db: Queryable, code: string): Promise<boo
   return rowCount > 0;
 }
 
+/** A code as the affiliate program says it is now (ADR 0018): this table is its projection here. */
+export interface ProgramCode {
+  affiliateId: string;
+  code: string;
+  name: string;
+  discountRate: number;
+  active: boolean;
+}
+
+/**
+ * Makes the code what the program says, written again as often as it is sent: 'taken' when another
+ * affiliate holds the code (or this affiliate another code), which only the program can resolve.
+ */
+export async function projectProgramCode(db: Queryable, code: ProgramCode): Promise<'projected' | 'taken'> {
+  try {
+    const { rows } = await db.query(
+      `INSERT INTO affiliates (id, code, name, discount_rate, active) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (code) DO UPDATE
+         SET name = EXCLUDED.name, discount_rate = EXCLUDED.discount_rate, active = EXCLUDED.active
+         WHERE affiliates.id = EXCLUDED.id
+       RETURNING id`,
+      [code.affiliateId, code.code, code.name, code.discountRate, code.active],
+    );
+    return rows.length ? 'projected' : 'taken';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
 /** The embedded default's demo code, so the flow can be tried without setting anything up. */
 export const DEMO_AFFILIATE = { code: 'RESEARCH10', name: 'Research Partner', discountRate: 0.1 };
