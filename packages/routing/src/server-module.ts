@@ -98,7 +98,16 @@ export type ModuleAction = (request: ActionRequest) => Promise<ActionResult>;
  */
 export type RouteLoader = (
   request: Omit<ActionRequest, 'fields'> & { params: Record<string, string | undefined> },
-) => Promise<ActionResult | null>;
+) => Promise<ActionResult | PageAnswers | null>;
+
+/**
+ * A page rendered for its visitor with what its module's own service answered for them (their own
+ * data), by the public API URL the page reads it from: the page shows it at once, where no script runs
+ * too, and hydrates with it. A shell that does not know this answer renders the page without them.
+ */
+export interface PageAnswers {
+  answers: Readonly<Record<string, { status: number; body: unknown }>>;
+}
 
 /**
  * The values of the stores this module owns, for a visitor whose request carries one of its personal

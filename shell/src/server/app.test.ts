@@ -36,13 +36,24 @@ const refundPolicyRoute = defineRoutes([
   },
 ])[0]!;
 
+/** A page of the visitor's own, whose server loader hands it what the module's service answered them. */
+const myLettersRoute = defineRoutes([
+  {
+    path: '/my-letters',
+    exposed: 'RefundPolicyPage',
+    label: 'letters',
+    serverLoader: true,
+    head: { title: 'My letters', description: 'The letters a reader signed up for.' },
+  },
+])[0]!;
+
 /**
  * The content module as the tests publish it: its refund page, and two form actions a test module
  * carries out (the shell holds no module's actions: it finds them in the manifest and the module's
  * server module). `subscribe` calls the module's own service as the shopper; `finish` leads on.
  */
 const contentManifest = defineModule({
-  routes: [refundPolicyRoute],
+  routes: [refundPolicyRoute, myLettersRoute],
   actions: { subscribe: { fields: ['name', 'email'] }, finish: { fields: [] }, stray: { fields: [] } },
   cookies: [{ name: 'content-visitor', personal: true }],
 });
@@ -58,6 +69,13 @@ const contentServerModule: ServerModule = {
       cookies: ['finished=1; Path=/'],
     }),
     stray: async () => ({ redirect: '//evil.example/' }),
+  },
+  loaders: {
+    // A reader known by their cookie: the page is handed what their letters are (made up here).
+    '/my-letters': async ({ cookies }) =>
+      cookies.has('reader')
+        ? { answers: { '/api/content/letters': { status: 200, body: { reader: cookies.get('reader') } } } }
+        : null,
   },
 };
 
@@ -189,11 +207,24 @@ describe('shell server', () => {
     expect(res.body.modules.content).toEqual({
       version: liveVersion,
       entry: `/remotes/content/${liveVersion}/remoteEntry.js`,
-      routes: [refundPolicyRoute],
+      routes: [refundPolicyRoute, myLettersRoute],
       bindings: [],
       slots: {},
       links: [],
     });
+  });
+
+  it('renders a page with the answers its server loader had for its visitor, and keeps it for no one', async () => {
+    const mine = await request(app).get('/my-letters').set('accept', 'text/html').set('cookie', 'reader=ada');
+    expect(mine.status).toBe(200);
+    expect(mine.headers['cache-control']).toMatch(/private|no-store/);
+    expect(pageState(mine.text).responses['/api/content/letters']).toEqual({
+      status: 200,
+      body: { reader: 'ada' },
+    });
+
+    const anyone = await request(app).get('/my-letters').set('accept', 'text/html');
+    expect(pageState(anyone.text).responses['/api/content/letters']).toBeUndefined();
   });
 
   it('inlines the runtime configuration, the registry and the data of the page into the page', async () => {
@@ -550,7 +581,10 @@ describe('shell server', () => {
       expect(pageState(page.text).registry.modules.content).toEqual({
         version: 'dev',
         entry: `${devServer}/remoteEntry.js`,
-        routes: [{ ...refundPolicyRoute, render: 'client' }],
+        routes: [
+          { ...refundPolicyRoute, render: 'client' },
+          { ...myLettersRoute, render: 'client' },
+        ],
         bindings: [],
         slots: {},
         links: [],

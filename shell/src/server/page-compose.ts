@@ -2,6 +2,7 @@ import { routeTable } from '@storefront/artifact-store';
 import type { RuntimeConfig } from '@storefront/bus';
 import { matchPage, type ModuleRoute } from '@storefront/routing';
 import { requestIdOf, type Logger } from '@storefront/server-kit';
+import type { PageAnswers } from '@storefront/routing/server-module';
 import type { FormEcho } from '@storefront/ui';
 import type { Request } from 'express';
 import type { PageRenderer } from '../render';
@@ -19,6 +20,8 @@ export interface PageOutcome {
   echo: FormEcho | null;
   /** A form refused (422) is said so; otherwise the page's own status. */
   status?: number;
+  /** What the page's server loader had its module's service answer for this visitor, by URL. */
+  answers?: PageAnswers['answers'];
 }
 
 /** A page on its way: its head first (it can be sent before the body is rendered), the rest after. */
@@ -99,6 +102,8 @@ export function pageComposer(options: PageComposerOptions) {
             requestId,
           )
         : NO_DATA;
+    // The visitor's own answers (a server loader's) beside the page's declared data.
+    const responses = outcome.answers ? { ...page.responses, ...outcome.answers } : page.responses;
     const status = route ? (outcome.status ?? page.status) : 404;
     const failed = (error: unknown) =>
       logger.error(
@@ -114,7 +119,7 @@ export function pageComposer(options: PageComposerOptions) {
           registry,
           route,
           data: page.status === 200 ? page.data : null,
-          responses: page.responses,
+          responses,
           visitor,
           echo: outcome.echo,
           site: { url: siteUrl },
@@ -149,7 +154,7 @@ export function pageComposer(options: PageComposerOptions) {
       const state: PageState = {
         config,
         registry,
-        responses: page.responses,
+        responses,
         rendered: body.html !== '',
         visitor,
         echo: outcome.echo,

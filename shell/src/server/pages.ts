@@ -68,19 +68,24 @@ export function pageResponder(options: PageHandlerOptions) {
       registry,
       match,
       visitor,
-      outcome: loaded
-        ? { echo: loaded.echo, status: loaded.status }
-        : flash
-          ? { echo: { ...flash, toast: true } }
-          : outcome,
+      outcome:
+        loaded && 'echo' in loaded
+          ? { echo: loaded.echo, status: loaded.status }
+          : flash
+            ? { echo: { ...flash, toast: true }, answers: answersOf(loaded) }
+            : { ...outcome, answers: answersOf(loaded) },
       override: options.devOverride(req),
     });
     res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': OWN_PAGE });
-    if (loaded?.cookies?.length) res.append('Set-Cookie', loaded.cookies);
+    if (loaded && 'cookies' in loaded && loaded.cookies?.length) res.append('Set-Cookie', loaded.cookies);
     if (clues.cookies.has(FLASH_COOKIE)) res.append('Set-Cookie', clearFlashCookie(secure));
     res.write(page.start);
     res.end(await page.rest);
   }
+
+  /** The visitor's own answers a page's server loader gave, if that is what it answered. */
+  const answersOf = (loaded: Awaited<ReturnType<typeof runServerLoader>>) =>
+    loaded && 'answers' in loaded ? loaded.answers : undefined;
 
   /** A page's server loader led elsewhere: its cookies, what it tells the next page, and on. */
   function redirect(res: Response, { redirect: to, cookies, flash }: ActionRedirect) {
