@@ -1,25 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
-import { ROOT } from '../support/builds';
+import { approveByCommand } from '../support/affiliates';
 import { asVerifiedAdult, uniqueEmail } from '../support/fixtures';
 import { confirmedResearcher, signInOnTheServer } from '../support/researcher';
 import { test } from '../support/test';
-
-const run = promisify(execFile);
-
-/** `npm run affiliates -- …` against this stack (the development credential: production refuses it). */
-async function operatorCommand(site: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    'node',
-    ['--import', 'tsx', 'services/affiliate/src/cli/affiliates.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, AFFILIATE_OPERATOR_URL: `${site}/api/affiliate` },
-    },
-  );
-  return stdout;
-}
 
 test('anyone reads how to join the affiliate program; signing in leads to the application', async ({
   page,
@@ -56,13 +39,7 @@ test('an account applies, an operator approves it, and the affiliate copies thei
   await expect(page.getByText('Thank you, Dr. Ada Lab. Your application is being reviewed.')).toBeVisible();
 
   // The operator approves it with the command line, while the site runs.
-  const pending = await operatorCommand(baseURL!, 'list', 'applied');
-  const id = pending
-    .split('\n')
-    .find((line) => line.includes('Dr. Ada Lab'))!
-    .split(' ', 1)[0]!;
-  const approved = await operatorCommand(baseURL!, 'approve', id);
-  const code = /their code is ([A-Z0-9]+)\.$/.exec(approved.trim())![1]!;
+  const code = await approveByCommand(baseURL!, 'Dr. Ada Lab');
 
   await page.reload();
   await expect(page.getByText('Approved')).toBeVisible();

@@ -7,6 +7,8 @@ const routes = defineRoutes([
     path: '/affiliate',
     exposed: 'AffiliatePage',
     label: 'affiliate program',
+    // A researcher the server signed in is shown their own standing, where no script runs too.
+    serverLoader: true,
     head: {
       title: 'Affiliate Program',
       description:
@@ -20,4 +22,7 @@ const routes = defineRoutes([
  * after the shell, which serves it and its service's API from the registry (ADR 0017). No link to it is
  * placed in the shell's layout: the spec lists the footer's links, and affiliates are sent the address.
  */
-export const manifest = defineModule({ routes });
+export const manifest = defineModule({
+  routes,
+  actions: { apply: { fields: ['name', 'channel', 'promotion'] } },
+});

@@ -304,6 +304,51 @@ test('a checkout release adds a purchase order number to its form and the orders
   await page.context().close();
 });
 
+test('the affiliate module, added after the shell, is deployed and rolled back with the shell neither released nor restarted', async ({
+  browser,
+}) => {
+  const shellPid = stack.pidOf(stack.instancesOf('shell')[0]!.label);
+  const page = await shopperPage(browser, 'scripts');
+  const affiliateRelease = async () =>
+    (
+      (await (await page.request.get('/registry.json')).json()) as {
+        modules: Record<string, { version: string }>;
+      }
+    ).modules.affiliate!.version;
+  const before = await affiliateRelease();
+  const announcement = 'Commissions are paid each month.';
+
+  await withSources(
+    [
+      [
+        'mfe-affiliate/src/pages/AffiliatePage.tsx',
+        'and a link that applies it.',
+        `and a link that applies it. ${announcement}`,
+      ],
+    ],
+    async () => {
+      const result = await runCommand('deploy', ['affiliate']);
+      expect(result.code, result.output).toBe(0);
+    },
+  );
+  expect(await affiliateRelease()).not.toBe(before);
+  await page.goto('/affiliate');
+  await expect(page.getByText(announcement)).toBeVisible();
+  // Its service is served through the same shell: an anonymous standing is refused by the service itself.
+  expect((await page.request.get('/api/affiliate/me')).status()).toBe(401);
+
+  const rollback = await runCommand('rollback', ['affiliate']);
+  expect(rollback.code, rollback.output).toBe(0);
+  expect(await affiliateRelease()).toBe(before);
+  await page.goto('/affiliate');
+  await expect(page.getByRole('heading', { name: 'Affiliate Program' })).toBeVisible();
+  await expect(page.getByText(announcement)).toHaveCount(0);
+  expect((await page.request.get('/api/affiliate/me')).status()).toBe(401);
+  // The shell was neither released nor restarted.
+  expect(stack.pidOf(stack.instancesOf('shell')[0]!.label)).toBe(shellPid);
+  await page.context().close();
+});
+
 test('a content release without the newsletter the home page embeds is refused, naming the module that uses it', async () => {
   const result = await withSources(
     [

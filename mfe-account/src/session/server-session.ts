@@ -1,3 +1,4 @@
+import { serverSessionToken } from '@storefront/commerce/account';
 import { pageCookie, type ActionRequest, type ModuleService } from '@storefront/routing/server-module';
 import { AUTH_SESSION_HANDOFF_COOKIE, HANDOFF_SECONDS, SERVER_SESSION_COOKIE } from './session-keys';
 
@@ -38,8 +39,7 @@ export const noSessionCookies = ({ secure }: Pick<ActionRequest, 'secure'>): str
 ];
 
 /** The access token of the session the server signed in, when the request carries one. */
-export const accessTokenOf = (cookies: ReadonlyMap<string, string>) =>
-  cookies.get(SERVER_SESSION_COOKIE) || undefined;
+export const accessTokenOf = serverSessionToken;
 
 /** The researcher a server-side session belongs to, as the account service says; null when it is not live. */
 export async function researcherOf(

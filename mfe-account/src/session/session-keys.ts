@@ -12,5 +12,6 @@ export const HANDOFF_SECONDS = 120;
 /**
  * The same session for the server, httpOnly: pages rendered for this visitor show them signed in (and
  * offer Sign Out) where no script runs. It holds the access token alone, and lasts as long as it does.
+ * Its name is this module's contract with the others' server code (`@storefront/commerce/account`).
  */
-export const SERVER_SESSION_COOKIE = 'storefront-session';
+export { SERVER_SESSION_COOKIE } from '@storefront/commerce/account';

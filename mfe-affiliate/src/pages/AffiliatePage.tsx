@@ -1,9 +1,24 @@
-import type { AccountStanding } from '@storefront/commerce/affiliate';
+import { accountStandingSchema, type AccountStanding } from '@storefront/commerce/affiliate';
 import { ApiError } from '@storefront/commerce/api-client';
 import { stores, useStore } from '@storefront/bus';
-import { Badge, Button, Card, Container, media, Muted, Spinner, TextField } from '@storefront/ui';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import {
+  ActionField,
+  Badge,
+  Button,
+  Card,
+  Container,
+  FormNotice,
+  media,
+  Muted,
+  Spinner,
+  TextField,
+  useFormEcho,
+  useHydrated,
+  usePreloadedResponse,
+} from '@storefront/ui';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { APPLY_ACTION, STANDING_URL } from '../actions';
 import { affiliateApi } from '../api';
 
 const Page = styled.main`
@@ -70,7 +85,9 @@ function HowToJoin() {
 /** An approved affiliate's code and link, the link with a copy button. */
 function Approved({ standing }: { standing: AccountStanding }) {
   const [copied, setCopied] = useState(false);
-  const link = `${window.location.origin}/ref/${standing.code ?? ''}`;
+  // The site's origin is the browser's to say: the server (and hydration) show the link from the root.
+  const origin = useHydrated() ? window.location.origin : '';
+  const link = `${origin}/ref/${standing.code ?? ''}`;
   const copy = () =>
     navigator.clipboard.writeText(link).then(
       () => setCopied(true),
@@ -96,17 +113,23 @@ function Approved({ standing }: { standing: AccountStanding }) {
   );
 }
 
-/** The application: who they are, where they publish, how they will promote the shop. */
+/**
+ * The application: who they are, where they publish, how they will promote the shop. A real form: where
+ * no script runs (or none has the session yet) the module's `apply` action sends it for the researcher
+ * the server signed in; with the session, the script sends it and shows the answer in place.
+ */
 function ApplicationForm({
   onApplied,
   accessToken,
 }: {
-  accessToken: string;
+  accessToken: string | null;
   onApplied(standing: AccountStanding): void;
 }) {
+  const echo = useFormEcho(APPLY_ACTION);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!accessToken) return;
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
     const text = (name: string) => String(fields.get(name) ?? '');
@@ -118,16 +141,46 @@ function ApplicationForm({
       .finally(() => setSending(false));
   };
   return (
-    <form onSubmit={submit} aria-busy={sending}>
-      <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
-      <TextField label="Website or channel" name="channel" autoComplete="url" required maxLength={300} />
-      <TextField label="How you will promote us" name="promotion" required maxLength={2000} />
+    <form method="post" action="/affiliate" onSubmit={submit} aria-busy={sending}>
+      <ActionField name={APPLY_ACTION} />
+      {echo?.message && !problem && <FormNotice message={echo.message} />}
+      <TextField
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={120}
+        defaultValue={echo?.values.name ?? ''}
+      />
+      <TextField
+        label="Website or channel"
+        name="channel"
+        autoComplete="url"
+        required
+        maxLength={300}
+        defaultValue={echo?.values.channel ?? ''}
+      />
+      <TextField
+        label="How you will promote us"
+        name="promotion"
+        required
+        maxLength={2000}
+        defaultValue={echo?.values.promotion ?? ''}
+      />
       {problem && <p role="alert">{problem}</p>}
       <Button type="submit" disabled={sending}>
         {sending ? 'Sending...' : 'Apply'}
       </Button>
     </form>
   );
+}
+
+/** The standing the server rendered the page with, for a researcher it signed in; null otherwise. */
+function useStandingFromServer(): AccountStanding | null {
+  const preloaded = usePreloadedResponse(STANDING_URL);
+  if (preloaded?.status !== 200) return null;
+  const standing = accountStandingSchema.safeParse(preloaded.body);
+  return standing.success ? standing.data : null;
 }
 
 /**
@@ -137,7 +190,10 @@ function ApplicationForm({
 export default function AffiliatePage() {
   const auth = useStore(stores.auth);
   const accessToken = auth.accessToken ?? null;
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const fromServer = useStandingFromServer();
+  const [loaded, setLoaded] = useState<Loaded>(
+    fromServer ? { status: 'ready', standing: fromServer } : { status: 'loading' },
+  );
 
   const load = useCallback(() => {
     if (!accessToken) return;
@@ -147,14 +203,20 @@ export default function AffiliatePage() {
       (error: unknown) => setLoaded({ status: 'failed', message: failure(error) }),
     );
   }, [accessToken]);
-  useEffect(load, [load]);
+  // What the server rendered is current: it is asked for again only once the session changes.
+  const rendered = useRef(fromServer !== null);
+  useEffect(() => {
+    if (rendered.current) return void (rendered.current = false);
+    load();
+  }, [load]);
+  const signedIn = (auth.user !== null && accessToken !== null) || fromServer !== null;
 
   return (
     <Page>
       <Container>
         <Panel as="section" aria-labelledby="affiliate-title">
           <h1 id="affiliate-title">Affiliate Program</h1>
-          {!auth.user || !accessToken ? (
+          {!signedIn ? (
             <HowToJoin />
           ) : loaded.status === 'loading' ? (
             <p role="status">
@@ -169,7 +231,9 @@ export default function AffiliatePage() {
             </div>
           ) : loaded.standing.status === 'none' ? (
             <>
-              <Muted>Signed in as {auth.user.email}. Tell us about your work to apply.</Muted>
+              <Muted>
+                {auth.user ? `Signed in as ${auth.user.email}. ` : ''}Tell us about your work to apply.
+              </Muted>
               <ApplicationForm
                 accessToken={accessToken}
                 onApplied={(standing) => setLoaded({ status: 'ready', standing })}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { approveByCommand } from '../../support/affiliates';
+import { uniqueEmail } from '../../support/fixtures';
+import { confirmedResearcher, signInOnTheServer } from '../../support/researcher';
+
+// The affiliate program where no script runs: the researcher the server signed in applies with the
+// plain form, is told what was wrong with what was typed (kept), and sees their code once approved.
+
+test('a researcher signed in without scripts applies, corrects the form, and sees their code once approved', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('no-script-affiliate');
+  await confirmedResearcher(page.request, email);
+  await signInOnTheServer(page.request, baseURL!, email);
+
+  await page.goto('/affiliate');
+  await expect(page.getByText('Tell us about your work to apply.')).toBeVisible();
+  // Spaces pass the browser's own check; the service's answer is shown, and what was typed kept.
+  await page.getByLabel('Your name').fill('   ');
+  await page.getByLabel('Website or channel').fill('https://no-script-notes.example');
+  await page.getByLabel('How you will promote us').fill('Talks at our institute.');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Enter your name.')).toBeVisible();
+  await expect(page.getByLabel('Website or channel')).toHaveValue('https://no-script-notes.example');
+
+  await page.getByLabel('Your name').fill('Dr. Grace Lab');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/affiliate$/);
+  await expect(page.getByText('Thank you, Dr. Grace Lab. Your application is being reviewed.')).toBeVisible();
+
+  const code = await approveByCommand(baseURL!, 'Dr. Grace Lab');
+  await page.reload();
+  await expect(page.getByText(`Your code: ${code}`)).toBeVisible();
+  await expect(page.getByText(`/ref/${code}`)).toBeVisible();
+});
+
+test('anyone else reads how to join, with the links to sign in', async ({ page }) => {
+  await page.goto('/affiliate');
+  await expect(page.getByRole('heading', { name: 'Affiliate Program' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+    'href',
+    '/auth',
+  );
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+});
