@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumExecutable } from '@storefront/delivery/chromium';
+import { signInAsAffiliate } from './signed-in-affiliate';
 
 // Lighthouse runs as its own CLI process: its page-side functions are sent to the browser as source
 // text, which must not pass through the TypeScript loader this script runs under.
@@ -25,6 +26,8 @@ export interface PageTarget {
   url: string;
   /** Runs as a visitor who has answered the age gate already (localStorage set before the load). */
   ageVerified?: boolean;
+  /** Runs as an approved affiliate the server signed in (their portal shows their own standing). */
+  signedInAffiliate?: boolean;
 }
 
 /** The parts of Lighthouse's JSON result read here. */
@@ -63,6 +66,7 @@ export async function measurePage(target: PageTarget): Promise<PageRun> {
   });
   try {
     if (target.ageVerified) await answerAgeGate(chrome.port, target.url);
+    if (target.signedInAffiliate) await signInAsAffiliate(chrome.port, target.url);
     const { stdout } = await run(
       process.execPath,
       [
@@ -74,7 +78,7 @@ export async function measurePage(target: PageTarget): Promise<PageRun> {
         '--output-path=stdout',
         '--quiet',
         // The age answer set above must survive: the cache was emptied by hand instead.
-        ...(target.ageVerified ? ['--disable-storage-reset'] : []),
+        ...(target.ageVerified || target.signedInAffiliate ? ['--disable-storage-reset'] : []),
       ],
       { maxBuffer: 64 * 1024 * 1024 },
     );

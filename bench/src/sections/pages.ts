@@ -14,6 +14,12 @@ const PAGES: PageTarget[] = [
   { label: '`/catalog`', url: `${BASE}/catalog` },
   { label: '`/product/bpc-157`', url: `${BASE}/product/bpc-157` },
   { label: '`/checkout/retatrutide`', url: `${BASE}/checkout/retatrutide` },
+  {
+    label: '`/affiliate` (an approved affiliate, signed in)',
+    url: `${BASE}/affiliate`,
+    ageVerified: true,
+    signedInAffiliate: true,
+  },
 ];
 export const FLOOR: PageTarget = {
   label: 'floor: React 19 `createRoot` + one `<h1>`, webpack 5',
