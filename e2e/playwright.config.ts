@@ -72,6 +72,7 @@ export default defineConfig({
       CART_QUOTE_LIMIT_PER_CLIENT: '10000',
       NEW_CART_LIMIT_PER_CLIENT: '100000',
       NEWSLETTER_LIMIT_PER_CLIENT: '500',
+      APPLICATION_LIMIT_PER_CLIENT: '500',
       LOG_LEVEL: 'warn',
     },
   },

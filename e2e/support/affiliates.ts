@@ -27,3 +27,6 @@ export async function approveByCommand(site: string, name: string): Promise<stri
   const approved = await operatorCommand(site, 'approve', id);
   return /their code is ([A-Z0-9]+)\.$/.exec(approved.trim())![1]!;
 }
+
+/** An affiliate's name no other test (nor another run of this one) applies with: found by it in lists. */
+export const uniqueAffiliateName = (name: string) => `${name} ${Math.floor(Math.random() * 1e6)}`;

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { approveByCommand } from '../support/affiliates';
+import { approveByCommand, uniqueAffiliateName } from '../support/affiliates';
 import { asVerifiedAdult, uniqueEmail } from '../support/fixtures';
 import { confirmedResearcher, signInOnTheServer } from '../support/researcher';
 import { test } from '../support/test';
@@ -27,19 +27,20 @@ test('an account applies, an operator approves it, and the affiliate copies thei
   await asVerifiedAdult(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = uniqueEmail('affiliate');
+  const name = uniqueAffiliateName('Dr. Ada Lab');
   await confirmedResearcher(page.request, email);
   await signInOnTheServer(page.request, baseURL!, email);
 
   await page.goto('/affiliate');
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-  await page.getByLabel('Your name').fill('Dr. Ada Lab');
+  await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Website or channel').fill('https://peptide-notes.example');
   await page.getByLabel('How you will promote us').fill('A weekly letter to 2,000 lab managers.');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Thank you, Dr. Ada Lab. Your application is being reviewed.')).toBeVisible();
+  await expect(page.getByText(`Thank you, ${name}. Your application is being reviewed.`)).toBeVisible();
 
   // The operator approves it with the command line, while the site runs.
-  const code = await approveByCommand(baseURL!, 'Dr. Ada Lab');
+  const code = await approveByCommand(baseURL!, name);
 
   await page.reload();
   await expect(page.getByText('Approved')).toBeVisible();
@@ -55,7 +56,7 @@ test('an account applies, an operator approves it, and the affiliate copies thei
   const shopperPage = await shopper.newPage();
   await asVerifiedAdult(shopperPage);
   await shopperPage.goto(`/checkout/retatrutide?ref=${code}`);
-  await expect(shopperPage.getByText('Dr. Ada Lab - 10% off')).toBeVisible();
+  await expect(shopperPage.getByText(`${name} - 10% off`)).toBeVisible();
   await shopper.close();
 
   // Another account sees its own standing, never the first's.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { approveByCommand } from '../../support/affiliates';
+import { approveByCommand, uniqueAffiliateName } from '../../support/affiliates';
 import { uniqueEmail } from '../../support/fixtures';
 import { confirmedResearcher, signInOnTheServer } from '../../support/researcher';
 
@@ -11,6 +11,7 @@ test('a researcher signed in without scripts applies, corrects the form, and see
   baseURL,
 }) => {
   const email = uniqueEmail('no-script-affiliate');
+  const name = uniqueAffiliateName('Dr. Grace Lab');
   await confirmedResearcher(page.request, email);
   await signInOnTheServer(page.request, baseURL!, email);
 
@@ -24,12 +25,12 @@ test('a researcher signed in without scripts applies, corrects the form, and see
   await expect(page.getByText('Enter your name.')).toBeVisible();
   await expect(page.getByLabel('Website or channel')).toHaveValue('https://no-script-notes.example');
 
-  await page.getByLabel('Your name').fill('Dr. Grace Lab');
+  await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/\/affiliate$/);
-  await expect(page.getByText('Thank you, Dr. Grace Lab. Your application is being reviewed.')).toBeVisible();
+  await expect(page.getByText(`Thank you, ${name}. Your application is being reviewed.`)).toBeVisible();
 
-  const code = await approveByCommand(baseURL!, 'Dr. Grace Lab');
+  const code = await approveByCommand(baseURL!, name);
   await page.reload();
   await expect(page.getByText(`Your code: ${code}`)).toBeVisible();
   await expect(page.getByText(`/ref/${code}`)).toBeVisible();

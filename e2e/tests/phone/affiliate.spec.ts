@@ -1,4 +1,4 @@
-import { approveByCommand } from '../../support/affiliates';
+import { approveByCommand, uniqueAffiliateName } from '../../support/affiliates';
 import { uniqueEmail } from '../../support/fixtures';
 import { confirmedResearcher, signInOnTheServer } from '../../support/researcher';
 import { expect, hydrated, test } from '../../support/phone';
@@ -13,20 +13,21 @@ test('an affiliate applies on a phone as soon as the form shows, and reads their
   test.setTimeout(90_000);
   await page.context().addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
   const email = uniqueEmail('phone-affiliate');
+  const name = uniqueAffiliateName('Dr. Phone Lab');
   await confirmedResearcher(page.request, email);
   await signInOnTheServer(page.request, baseURL!, email);
 
   await page.goto('/affiliate', { waitUntil: 'commit' });
-  await page.getByLabel('Your name').fill('Dr. Phone Lab');
+  await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Website or channel').fill('https://phone-notes.example');
   await page.getByLabel('How you will promote us').fill('Posts for our lab group.');
   test.info().annotations.push({ type: 'hydrated when applying', description: String(await hydrated(page)) });
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Thank you, Dr. Phone Lab. Your application is being reviewed.')).toBeVisible({
+  await expect(page.getByText(`Thank you, ${name}. Your application is being reviewed.`)).toBeVisible({
     timeout: 30_000,
   });
 
-  const code = await approveByCommand(baseURL!, 'Dr. Phone Lab');
+  const code = await approveByCommand(baseURL!, name);
   await page.goto('/affiliate', { waitUntil: 'commit' });
   const link = page.getByText(`/ref/${code}`);
   await expect(link).toBeVisible({ timeout: 30_000 });

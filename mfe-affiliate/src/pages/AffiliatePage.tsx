@@ -16,7 +16,7 @@ import {
   useHydrated,
   usePreloadedResponse,
 } from '@storefront/ui';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { APPLY_ACTION, STANDING_URL } from '../actions';
 import { affiliateApi } from '../api';
@@ -203,12 +203,12 @@ export default function AffiliatePage() {
       (error: unknown) => setLoaded({ status: 'failed', message: failure(error) }),
     );
   }, [accessToken]);
-  // What the server rendered is current: it is asked for again only once the session changes.
-  const rendered = useRef(fromServer !== null);
+  // A standing the server rendered is current for this page: it is never asked for again (the session
+  // the page's script takes over meanwhile is the same), so nothing typed into its form is ever reset.
+  const renderedByServer = fromServer !== null;
   useEffect(() => {
-    if (rendered.current) return void (rendered.current = false);
-    load();
-  }, [load]);
+    if (!renderedByServer) load();
+  }, [load, renderedByServer]);
   const signedIn = (auth.user !== null && accessToken !== null) || fromServer !== null;
 
   return (

@@ -300,3 +300,33 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
     expect((await operator(request(app).get('/operator/affiliates'))).status).toBe(429);
   });
 });
+
+describe('applications per client', () => {
+  it('answers 429 with Retry-After once a client has sent its applications, signed in or not', async () => {
+    const service = await openTestService('pglite', {
+      name: 'affiliate',
+      migrationsDir: path.join(__dirname, '../migrations'),
+      start: ({ db, logger }) =>
+        affiliateService.start({
+          db,
+          logger,
+          limits: memoryLimits,
+          endpoints: null,
+          config: readServiceConfig(affiliateService, { APPLICATION_LIMIT_PER_CLIENT: '2' }),
+        }),
+    });
+    try {
+      const statuses = [];
+      let last: request.Response | undefined;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        last = await request(service.app).post('/applications').send({ name: 'Spam Co' });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(last!.body.detail).toMatch(/^Too many applications\. Please wait \d+ seconds and try again\.$/);
+    } finally {
+      await service.dispose();
+    }
+  });
+});
