@@ -39,11 +39,15 @@ export function isInternalPath(rawPath: string): boolean {
   return path !== null && namesInternalRoute(path);
 }
 
+/** Whether a presented secret is the expected one, compared in constant time (no timing to guess by). */
+export function isSameSecret(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Whether the request carries this deployment's service key (compared in constant time). */
 export function carriesServiceKey(req: IncomingMessage, serviceKey: string): boolean {
   const presented = req.headers[SERVICE_KEY_HEADER];
-  if (typeof presented !== 'string') return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(serviceKey);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return typeof presented === 'string' && isSameSecret(presented, serviceKey);
 }

@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { HttpProblem, parseInput } from '@storefront/server-kit';
+import { HttpProblem, isSameSecret, parseInput } from '@storefront/server-kit';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { decideApplication } from '../domain/joining';
@@ -12,10 +11,7 @@ const decisionSchema = z.object({ id: z.uuid({ message: 'Name an application by 
 /** Whether the request carries the operators' bearer credential (compared in constant time). */
 function carriesOperatorToken(req: Request, operatorToken: string): boolean {
   const presented = /^Bearer (\S{1,512})$/.exec(req.get('authorization') ?? '')?.[1];
-  if (!presented) return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(operatorToken);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return presented !== undefined && isSameSecret(presented, operatorToken);
 }
 
 /**
