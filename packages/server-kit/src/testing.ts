@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
+import type { z } from 'zod';
 import { createServiceApp } from './app';
 import { trustProxySetting } from './client-address';
 import { DEVELOPMENT_SERVICE_KEY } from './config';
@@ -11,7 +12,8 @@ import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
-import type { ServiceParts } from './service';
+import { readServiceConfig, type ServiceDefinition, type ServiceParts } from './service';
+import { memoryLimits } from './rate-limit';
 
 /** A port nothing listens on yet, taken from the system and let go: a URL known before its server. */
 export async function freePort(): Promise<number> {
@@ -109,6 +111,24 @@ export async function openTestService(
       await dispose();
     },
   };
+}
+
+/**
+ * A service as its definition starts it (its migrations, its settings from `env` over the defaults,
+ * limits in memory, no endpoints table), on a fresh test database.
+ */
+export function openDefinedService<S extends z.ZodRawShape>(
+  kind: TestDatabaseKind,
+  definition: ServiceDefinition<S>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestService> {
+  const config = readServiceConfig(definition, env);
+  return openTestService(kind, {
+    name: definition.name,
+    migrationsDir: definition.migrationsDir,
+    start: ({ db, logger }) =>
+      definition.start({ db, logger, config, limits: memoryLimits, endpoints: null }),
+  });
 }
 
 /**

@@ -1,13 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { accountService } from '@storefront/account-service/definition';
 import { checkoutService } from '@storefront/checkout-service/definition';
-import { memoryLimits, readServiceConfig } from '@storefront/server-kit';
 import {
   freePort,
-  openTestService,
+  openDefinedService,
   testDatabaseKinds,
   type TestService,
 } from '@storefront/server-kit/testing';
@@ -35,55 +33,22 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
   let checkoutUrl: string;
 
   beforeAll(async () => {
-    accounts = await openTestService(kind, {
-      name: 'account',
-      migrationsDir: path.join(__dirname, '../../account/migrations'),
-      start: ({ db, logger }) =>
-        accountService.start({
-          db,
-          logger,
-          limits: memoryLimits,
-          endpoints: null,
-          config: readServiceConfig(accountService, {
-            JWT_SECRET: 'a-secret-for-the-tests-of-32-chars!',
-            DATA_DIR: '',
-          }),
-        }),
+    accounts = await openDefinedService(kind, accountService, {
+      JWT_SECRET: 'a-secret-for-the-tests-of-32-chars!',
+      DATA_DIR: '',
     });
     accountServer = createServer(accounts.app).listen(0, '127.0.0.1');
     await once(accountServer, 'listening');
     accountsUrl = `http://127.0.0.1:${(accountServer.address() as AddressInfo).port}`;
-    checkout = await openTestService(kind, {
-      name: 'checkout',
-      migrationsDir: path.join(__dirname, '../../checkout/migrations'),
-      start: ({ db, logger }) =>
-        checkoutService.start({
-          db,
-          logger,
-          limits: memoryLimits,
-          endpoints: null,
-          config: readServiceConfig(checkoutService, {}),
-        }),
-    });
+    checkout = await openDefinedService(kind, checkoutService);
     checkoutUrl = `http://127.0.0.1:${await freePort()}`;
-    affiliates = await openTestService(kind, {
-      name: 'affiliate',
-      migrationsDir: path.join(__dirname, '../migrations'),
-      start: ({ db, logger }) =>
-        affiliateService.start({
-          db,
-          logger,
-          limits: memoryLimits,
-          endpoints: null,
-          config: readServiceConfig(affiliateService, {
-            ACCOUNT_SERVICE_URL: accountsUrl,
-            CHECKOUT_SERVICE_URL: checkoutUrl,
-            CODE_DELIVERY_INTERVAL_MS: '100',
-            AFFILIATE_OPERATOR_TOKEN: OPERATOR_TOKEN,
-            APPLICATION_LIMIT_PER_CLIENT: '1000',
-            OPERATOR_LIMIT_PER_CLIENT: '40',
-          }),
-        }),
+    affiliates = await openDefinedService(kind, affiliateService, {
+      ACCOUNT_SERVICE_URL: accountsUrl,
+      CHECKOUT_SERVICE_URL: checkoutUrl,
+      CODE_DELIVERY_INTERVAL_MS: '100',
+      AFFILIATE_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      APPLICATION_LIMIT_PER_CLIENT: '1000',
+      OPERATOR_LIMIT_PER_CLIENT: '40',
     });
     app = affiliates.app;
   }, 60_000);
@@ -303,17 +268,8 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
 
 describe('applications per client', () => {
   it('answers 429 with Retry-After once a client has sent its applications, signed in or not', async () => {
-    const service = await openTestService('pglite', {
-      name: 'affiliate',
-      migrationsDir: path.join(__dirname, '../migrations'),
-      start: ({ db, logger }) =>
-        affiliateService.start({
-          db,
-          logger,
-          limits: memoryLimits,
-          endpoints: null,
-          config: readServiceConfig(affiliateService, { APPLICATION_LIMIT_PER_CLIENT: '2' }),
-        }),
+    const service = await openDefinedService('pglite', affiliateService, {
+      APPLICATION_LIMIT_PER_CLIENT: '2',
     });
     try {
       const statuses = [];
