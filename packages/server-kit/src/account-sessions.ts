@@ -1,10 +1,16 @@
 import { DomainError } from './domain-errors';
 import { Pool } from 'undici';
 
+/** A signed-in account: its id, and its email when the account service gives one. */
+export interface SignedInUser {
+  id: string;
+  email: string | null;
+}
+
 /** Who a signed-in shopper is, from the access token their browser holds. */
 export interface AccountSessions {
-  /** The account's id, or null when the token is not a live session's. */
-  userOf(accessToken: string, requestId?: string): Promise<string | null>;
+  /** The account, or null when the token is not a live session's. */
+  userOf(accessToken: string, requestId?: string): Promise<SignedInUser | null>;
   close(): Promise<void>;
 }
 
@@ -49,8 +55,9 @@ export function createAccountSessions(authUrl: string, anonKey: string, timeoutM
         await answer.body.dump();
         throw accountsUnavailable();
       }
-      const user = (await answer.body.json().catch(() => null)) as { id?: unknown } | null;
-      return typeof user?.id === 'string' ? user.id : null;
+      const user = (await answer.body.json().catch(() => null)) as { id?: unknown; email?: unknown } | null;
+      if (typeof user?.id !== 'string') return null;
+      return { id: user.id, email: typeof user.email === 'string' ? user.email.toLowerCase() : null };
     },
     close: () => pool.close(),
   };

@@ -25,3 +25,4 @@ export * from './tracing';
 export * from './domain-errors';
 export * from './account-sessions';
 export * from './signed-in-account';
+export * from './relay';

@@ -1,4 +1,4 @@
-import type { AccountSessions } from './account-sessions';
+import type { AccountSessions, SignedInUser } from './account-sessions';
 import { DomainError } from './domain-errors';
 
 /** The signed-in account behind a bearer token (an Authorization header's); 401 when there is none. */
@@ -6,9 +6,9 @@ export async function signedInAccount(
   authorization: string | undefined,
   accounts: AccountSessions,
   requestId?: string,
-): Promise<string> {
+): Promise<SignedInUser> {
   const token = /^Bearer (\S{1,4096})$/.exec(authorization ?? '')?.[1];
-  const accountId = token ? await accounts.userOf(token, requestId) : null;
-  if (!accountId) throw new DomainError('unauthenticated', 'Not signed in', 'Please sign in again.');
-  return accountId;
+  const user = token ? await accounts.userOf(token, requestId) : null;
+  if (!user) throw new DomainError('unauthenticated', 'Not signed in', 'Please sign in again.');
+  return user;
 }

@@ -9,6 +9,7 @@ import { parseInput, signedInAccount } from '@storefront/server-kit';
 import { Router, type Request, type Response } from 'express';
 import { addToCart, cartIdOf, cartIsKept, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
 import { callerOf } from './caller';
+import { cookieValue, type CookieSettings } from './cookies';
 import { cartAdditionsOf } from '../domain/cart-additions';
 import { quoteCart } from '../domain/quote-cart';
 import { pricedCart, type CartServices } from '../domain/shopper-cart';
@@ -18,17 +19,9 @@ export const CART_COOKIE = 'storefront-cart';
 
 const CART_COOKIE_DAYS = 30;
 
-export interface CartCookieSettings {
-  /** Sent only over HTTPS when the site is served so (SITE_URL). */
-  secure: boolean;
-}
-
 function cartIdFrom(req: Request): string | null {
-  for (const cookie of (req.headers.cookie ?? '').split(';')) {
-    const at = cookie.indexOf('=');
-    if (at > 0 && cookie.slice(0, at).trim() === CART_COOKIE) return cartIdOf(cookie.slice(at + 1).trim());
-  }
-  return null;
+  const value = cookieValue(req, CART_COOKIE);
+  return value === null ? null : cartIdOf(value);
 }
 
 /** The affiliate code to price with: the page's applied code, sent with each call. */
@@ -42,7 +35,7 @@ const codeOf = (req: Request) =>
  * change it through these routes), named by an httpOnly, SameSite=Lax cookie; every answer is the
  * whole cart priced now. And POST /cart/quote, which prices lines a page holds without keeping them.
  */
-export function cartRoutes(services: CartServices, cookie: CartCookieSettings): Router {
+export function cartRoutes(services: CartServices, cookie: CookieSettings): Router {
   const router = Router();
 
   const answer = async (req: Request, res: Response, cartId: string | null) => {
@@ -113,7 +106,7 @@ export function cartRoutes(services: CartServices, cookie: CartCookieSettings): 
   // A signed-in shopper's cart follows them: this browser's cart joins theirs, and theirs becomes this
   // browser's. Signing out leaves it with the account, not in the browser.
   router.post('/cart/owner', async (req, res) => {
-    const userId = await signedInAccount(
+    const { id: userId } = await signedInAccount(
       req.get('authorization'),
       services.accounts,
       callerOf(req).requestId,
