@@ -5,7 +5,8 @@ import type { SandboxConfig } from './config';
 import { TEST_CARDS, isCardNumber, renderHostedPage, type PageState } from './hosted-page';
 import { createPaymentLinkSchema, PaymentLinkBook, paymentLinkJson, type PaymentLink } from './payment-links';
 import { sendSquareErrors, type SquareApiError } from './square-errors';
-import { paymentUpdatedEvent, WebhookSender } from './webhooks';
+import { refundJson, RefundBook, refundPaymentSchema } from './refunds';
+import { paymentUpdatedEvent, refundEvent, WebhookSender } from './webhooks';
 import { version } from '../package.json';
 
 const zodIssueToSquare = (issue: { path: PropertyKey[]; message: string; code: string }): SquareApiError => ({
@@ -74,16 +75,18 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
     res.json({ status: 'ok', service: 'payment-sandbox', version });
   });
 
+  const authorized = (req: Request) => req.get('authorization') === `Bearer ${config.SANDBOX_ACCESS_TOKEN}`;
+  const unauthorized = (res: Response) =>
+    sendSquareErrors(res, 401, [
+      {
+        category: 'AUTHENTICATION_ERROR',
+        code: 'UNAUTHORIZED',
+        detail: 'This request could not be authorized.',
+      },
+    ]);
+
   app.post('/v2/online-checkout/payment-links', express.json({ limit: '64kb' }), (req, res) => {
-    if (req.get('authorization') !== `Bearer ${config.SANDBOX_ACCESS_TOKEN}`) {
-      return sendSquareErrors(res, 401, [
-        {
-          category: 'AUTHENTICATION_ERROR',
-          code: 'UNAUTHORIZED',
-          detail: 'This request could not be authorized.',
-        },
-      ]);
-    }
+    if (!authorized(req)) return unauthorized(res);
     const parsed = createPaymentLinkSchema.safeParse(req.body);
     if (!parsed.success) return sendSquareErrors(res, 400, parsed.error.issues.map(zodIssueToSquare));
     const outcome = book.create(parsed.data);
@@ -135,6 +138,31 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
     const redirect = link.request.checkout_options?.redirect_url;
     if (redirect) return res.redirect(303, redirect);
     page(res, link);
+  });
+
+  // Square's RefundPayment: the refund completes at once here, and is announced as Square does, by a
+  // refund.created (pending) and a refund.updated (completed) event.
+  const refunds = new RefundBook();
+  app.post('/v2/refunds', express.json({ limit: '16kb' }), (req, res) => {
+    if (!authorized(req)) return unauthorized(res);
+    const parsed = refundPaymentSchema.safeParse(req.body);
+    if (!parsed.success) return sendSquareErrors(res, 400, parsed.error.issues.map(zodIssueToSquare));
+    const outcome = refunds.refund(book.findByPayment(parsed.data.payment_id), parsed.data);
+    if (outcome.kind === 'error') return sendSquareErrors(res, outcome.status, outcome.errors);
+    if (outcome.kind === 'created') {
+      webhooks.send(
+        refundEvent('refund.created', refundJson(outcome.refund, 'PENDING'), webhooks.subscription),
+      );
+      webhooks.send(refundEvent('refund.updated', refundJson(outcome.refund), webhooks.subscription));
+    }
+    res.json({ refund: refundJson(outcome.refund, 'PENDING') });
+  });
+
+  /** A link as the sandbox holds it (its Square order and payment), for tests that refund what they paid. */
+  app.get('/sandbox/payment-links/:linkId', (req, res) => {
+    const link = linkOf(req);
+    if (!link) return res.status(404).json({ error: 'no such link' });
+    res.json({ id: link.id, orderId: link.orderId, payment: link.payment });
   });
 
   /** How many payment links were made, for the load benchmark's count of orders against links. */

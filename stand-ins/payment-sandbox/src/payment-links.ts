@@ -126,7 +126,7 @@ export function receiptOf(order: CreatePaymentLink['order']): Receipt {
 }
 
 /** Square ids are opaque upper-case tokens; these look alike so nothing relies on their format. */
-const squareId = (length: number) =>
+export const squareId = (length: number) =>
   randomBytes(length).toString('base64url').replace(/[-_]/g, 'X').slice(0, length).toUpperCase();
 
 export type CreateOutcome =
@@ -219,6 +219,12 @@ export class PaymentLinkBook {
 
   find(id: string): PaymentLink | undefined {
     return this.links.get(id);
+  }
+
+  /** The link a payment paid, found by the payment's id (as a refund names it). */
+  findByPayment(paymentId: string): PaymentLink | undefined {
+    for (const link of this.links.values()) if (link.payment?.id === paymentId) return link;
+    return undefined;
   }
 
   /** Records the one payment a link takes. */

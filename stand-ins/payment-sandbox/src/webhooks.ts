@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Logger } from '@storefront/server-kit';
 import type { PaymentLink } from './payment-links';
+import type { refundJson } from './refunds';
 
 export interface WebhookSubscription {
   notificationUrl: string;
@@ -54,6 +55,25 @@ export function paymentUpdatedEvent(link: PaymentLink, subscription: WebhookSubs
           version: 2,
         },
       },
+    },
+  };
+}
+
+/** A refund.created or refund.updated event in Square's JSON shape. */
+export function refundEvent(
+  type: 'refund.created' | 'refund.updated',
+  refund: ReturnType<typeof refundJson>,
+  subscription: WebhookSubscription,
+) {
+  return {
+    merchant_id: subscription.merchantId,
+    type,
+    event_id: randomUUID(),
+    created_at: new Date().toISOString(),
+    data: {
+      type: 'refund',
+      id: refund.id,
+      object: { refund: { ...refund, location_id: subscription.locationId } },
     },
   };
 }

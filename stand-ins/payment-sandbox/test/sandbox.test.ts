@@ -191,4 +191,47 @@ describe('payment sandbox, driven by the real square SDK', () => {
       409,
     );
   });
+
+  it('refunds a payment through the SDK, announces it with signed refund events, and never gives back more', async () => {
+    const { paymentLink } = await client.checkout.paymentLinks.create(linkRequest('key-r'));
+    await request(sandbox.app)
+      .post(`/pay/${paymentLink!.id}`)
+      .type('form')
+      .send({ cardNumber: '4111111111111111', expiry: '12/30', cvv: '123', postalCode: '1' });
+    const { payment } = (await request(sandbox.app).get(`/sandbox/payment-links/${paymentLink!.id}`))
+      .body as {
+      payment: { id: string; amount: number };
+    };
+    const refundRequest = {
+      idempotencyKey: 'refund-1',
+      paymentId: payment.id,
+      amountMoney: usd(payment.amount),
+    };
+    const { refund } = await client.refunds.refundPayment(refundRequest);
+    expect(refund).toMatchObject({ status: 'PENDING', paymentId: payment.id, orderId: paymentLink!.orderId });
+    // The same key and body is the same refund; a second refund finds nothing left to give back.
+    expect((await client.refunds.refundPayment(refundRequest)).refund!.id).toBe(refund!.id);
+    const more = await squareErrorOf(
+      client.refunds.refundPayment({ ...refundRequest, idempotencyKey: 'refund-2', amountMoney: usd(1) }),
+    );
+    expect(more.errors[0]).toMatchObject({ code: 'REFUND_AMOUNT_INVALID' });
+
+    const events = sandbox.webhooks.deliveries.filter((delivery) => delivery.type.startsWith('refund.'));
+    expect(events.map((delivery) => delivery.type)).toEqual(['refund.created', 'refund.updated']);
+    const updated = JSON.parse(events[1]!.body);
+    expect(updated.data.object.refund).toMatchObject({
+      id: refund!.id,
+      status: 'COMPLETED',
+      order_id: paymentLink!.orderId,
+      amount_money: { amount: payment.amount, currency: 'USD' },
+    });
+    await expect(
+      WebhooksHelper.verifySignature({
+        requestBody: events[1]!.body,
+        signatureHeader: events[1]!.signature,
+        signatureKey: 'key-1',
+        notificationUrl,
+      }),
+    ).resolves.toBe(true);
+  });
 });
