@@ -36,10 +36,10 @@ export const applyAffiliateCode: ModuleAction = async (request) => {
     if ('refused' in looked) return backToOrderForm(request, looked.refused);
     const applied: FormMessage = { ...AFFILIATE_MESSAGES.checkoutApplied, tone: 'success' };
     const { code: _code, ...fields } = request.fields;
-    return backToOrderForm({ ...request, fields }, applied, [looked.cookie]);
+    return backToOrderForm({ ...request, fields }, applied, looked.cookies);
   }
   if ('refused' in looked) return showAgain(request, ACTIONS.affiliate, looked.refused);
-  return { redirect: backTo(request), cookies: [looked.cookie] };
+  return { redirect: backTo(request), cookies: looked.cookies };
 };
 
 /** The applied code's remove button (on a checkout, what was typed into its order form kept). */
@@ -57,14 +57,14 @@ export const removeAffiliateCode: ModuleAction = async (request) => {
  */
 export const followReferralLink: RouteLoader = async (request) => {
   const code = normalizeAffiliateCode(request.params.code ?? '');
-  const looked = await lookUp(request.service, code, request.secure);
+  const looked = await lookUp(request.service, code, request.secure, true);
   const values = { code };
-  if ('cookie' in looked) {
+  if ('cookies' in looked) {
     const message: FormMessage = { ...AFFILIATE_MESSAGES.referralApplied, tone: 'success' };
     return {
       echo: { action: ACTIONS.affiliate, values, outcome: 'applied', message },
       status: 200,
-      cookies: [looked.cookie],
+      cookies: looked.cookies,
     };
   }
   const { title, description } = AFFILIATE_MESSAGES.referralFailed;

@@ -1,6 +1,7 @@
 import { AFFILIATE_MESSAGES } from './affiliate-messages';
 import { normalizeAffiliateCode } from '@storefront/commerce';
 import {
+  cookiesSetBy,
   errorMessage,
   pageCookie,
   problemOf,
@@ -32,18 +33,21 @@ export const codeCookie = (code: string, { secure }: Pick<ActionRequest, 'secure
   });
 
 /**
- * Looks a code up with the checkout service, as the shopper (their lookup limit counts): the cookie that
- * keeps a code it knows, or why it cannot be applied: 'Invalid Code', or the service's own word when it
+ * Looks a code up with the checkout service, as the shopper (their lookup limit counts): the cookies that
+ * keep a code it knows (and, for a followed /ref link, the link), or why it cannot be applied: 'Invalid Code', or the service's own word when it
  * is asked too often.
  */
 export async function lookUp(
   service: ModuleService,
   code: string,
   secure: boolean,
-): Promise<{ cookie: string } | { refused: FormMessage }> {
+  followed = false,
+): Promise<{ cookies: string[] } | { refused: FormMessage }> {
   if (!code) return { refused: invalidCode };
-  const answer = await service({ method: 'POST', path: '/affiliates/lookup', body: { code } });
-  if (answer.status === 200) return { cookie: codeCookie(code, { secure }) };
+  const body = followed ? { code, followed } : { code };
+  const answer = await service({ method: 'POST', path: '/affiliates/lookup', body });
+  // A followed link's answer also sets the service's own referral cookie (ADR 0019): passed on as set.
+  if (answer.status === 200) return { cookies: [codeCookie(code, { secure }), ...cookiesSetBy(answer)] };
   const problem = answer.status === 429 ? problemOf(answer) : null;
   return { refused: problem ? errorMessage(problem.title, problem.detail) : invalidCode };
 }

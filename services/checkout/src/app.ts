@@ -8,8 +8,8 @@ import { webhookRoutes } from './routes/webhooks';
 /** Every route of the checkout service; the service's start and its tests build it the same way. */
 export function checkoutRoutes(parts: CheckoutParts): Router {
   return Router()
-    .use(affiliateRoutes(parts.db, parts.limits.affiliateAttempts))
-    .use(cartRoutes(parts, parts.cartCookie))
+    .use(affiliateRoutes(parts, parts.limits.affiliateAttempts))
+    .use(cartRoutes(parts, parts.cookies))
     .use(orderRoutes(parts))
-    .use(webhookRoutes(parts.db, parts.webhooks, parts.logger));
+    .use(webhookRoutes(parts));
 }

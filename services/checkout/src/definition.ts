@@ -4,6 +4,7 @@ import {
   DEFAULT_PORTS,
   DEFAULT_SITE_URL,
   Limiter,
+  startRelay,
   localUrl,
   publicAddressRule,
   url,
@@ -12,6 +13,8 @@ import {
 import { z } from 'zod';
 import { checkoutRoutes } from './app';
 import { createAccountSessions } from '@storefront/server-kit';
+import { createProgramInbox } from './affiliate-program';
+import { deliverProgramEvents } from './domain/report-to-program';
 import { createCatalogPricing } from './catalog-client';
 import { createSquareGateway } from './payments/square-gateway';
 import { addAffiliate, DEMO_AFFILIATE, findAffiliateDiscount } from './store/affiliates-store';
@@ -58,6 +61,10 @@ const configShape = {
     .default(60 * 60_000),
   CATALOG_SERVICE_URL: url().default(localUrl('catalog')),
   ACCOUNT_SERVICE_URL: url().default(localUrl('account')),
+  /** The affiliate program, told of links followed and orders paid or reversed (ADR 0019). */
+  AFFILIATE_SERVICE_URL: url().default(localUrl('affiliate')),
+  /** How often events the program has not taken are sent again (after an outage of the program). */
+  PROGRAM_DELIVERY_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
   /**
    * Where a signed-in shopper's access token is checked (GET /auth/v1/user), to hand them their cart:
    * unset, the account service (found as every service is, by ACCOUNT_SERVICE_URL); or hosted Supabase,
@@ -157,14 +164,29 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
       config.AUTH_ANON_KEY,
       config.CATALOG_TIMEOUT_MS,
     );
+    const program = createProgramInbox(
+      config.AFFILIATE_SERVICE_URL,
+      config.SERVICE_KEY,
+      config.CATALOG_TIMEOUT_MS,
+      endpoints,
+    );
+    const programEvents = startRelay(
+      () => deliverProgramEvents(db, program),
+      config.PROGRAM_DELIVERY_INTERVAL_MS,
+      (error) => logger.warn({ err: error }, 'program events wait for the affiliate service'),
+    );
     return {
-      stop: () => void Promise.all([pricing.close(), accounts.close()]),
+      stop: () => {
+        programEvents.stop();
+        void Promise.all([pricing.close(), accounts.close(), program.close()]);
+      },
       routes: checkoutRoutes({
         db,
         pricing,
         accounts,
-        cartCookie: { secure: config.SITE_URL.startsWith('https:') },
+        cookies: { secure: config.SITE_URL.startsWith('https:') },
         payments,
+        programEvents,
         logger,
         outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
         limits: {

@@ -47,3 +47,9 @@ export interface PaymentLink {
 
 /** Every order is priced and charged in US dollars; a payment in any other currency does not pay one. */
 export const ORDER_CURRENCY = 'USD';
+
+/** The affiliate link a shopper last followed (ADR 0019): its code and when. */
+export interface Referral {
+  code: string;
+  followedAt: Date;
+}

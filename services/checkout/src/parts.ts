@@ -3,7 +3,8 @@ import type { AccountSessions } from '@storefront/server-kit';
 import type { CatalogPricing } from './catalog-client';
 import type { CheckoutLimits } from './domain/caller';
 import type { PaymentGateway } from './payments/square-gateway';
-import type { CartCookieSettings } from './routes/cart';
+import type { CookieSettings } from './routes/cookies';
+import type { Relay } from '@storefront/server-kit';
 import type { WebhookSettings } from './routes/webhooks';
 
 /** What the checkout service is made of: its database, the systems it asks, and its budgets. */
@@ -11,7 +12,9 @@ export interface CheckoutParts {
   db: Database;
   pricing: CatalogPricing;
   accounts: AccountSessions;
-  cartCookie: CartCookieSettings;
+  cookies: CookieSettings;
+  /** Sends the affiliate program what it has not heard of yet (the outbox of program_events). */
+  programEvents: Pick<Relay, 'nudge'>;
   payments: PaymentGateway;
   limits: CheckoutLimits;
   webhooks: WebhookSettings;

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { runAffiliateCommand } from '../src/affiliate-commands';
 import { affiliateRoutes } from '../src/routes/affiliates';
 import { addAffiliate, DEMO_AFFILIATE } from '../src/store/affiliates-store';
+import { keptInOutbox } from './harness';
 
 const migrations = path.join(__dirname, '../migrations');
 
@@ -16,7 +17,10 @@ describe.each(testDatabaseKinds())('affiliate codes on %s', (kind) => {
       name: 'checkout',
       migrationsDir: migrations,
       start: ({ db }) => ({
-        routes: affiliateRoutes(db, new Limiter('affiliate-attempts', { limit: 1000, windowMs: 60_000 })),
+        routes: affiliateRoutes(
+          { db, cookies: { secure: false }, programEvents: keptInOutbox },
+          new Limiter('affiliate-attempts', { limit: 1000, windowMs: 60_000 }),
+        ),
       }),
     });
     await addAffiliate(service.db, DEMO_AFFILIATE);
@@ -146,7 +150,10 @@ describe('affiliate lookup rate limit', () => {
       name: 'checkout',
       migrationsDir: migrations,
       start: ({ db }) => ({
-        routes: affiliateRoutes(db, new Limiter('affiliate-attempts', { limit: 3, windowMs: 60_000 })),
+        routes: affiliateRoutes(
+          { db, cookies: { secure: false }, programEvents: keptInOutbox },
+          new Limiter('affiliate-attempts', { limit: 3, windowMs: 60_000 }),
+        ),
       }),
     });
     const attempts = [];

@@ -46,6 +46,12 @@ export const roomyLimits = (): CheckoutLimits => ({
   newCarts: new Limiter('new-carts', { limit: 100_000, windowMs: 60_000 }),
 });
 
+/**
+ * The program's relay, never nudged into a delivery: in checkout's own tests the events stay in their
+ * outbox, where the tests read them (their delivery is proven beside the affiliate service itself).
+ */
+export const keptInOutbox = { nudge: () => undefined };
+
 export const HARNESS_START_MS = 60_000;
 
 async function listen(handler: RequestListener): Promise<{ server: Server; url: string }> {
@@ -119,7 +125,8 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
       pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey, 0, null),
       // Signed-in shoppers' carts are proven end to end (e2e), with the account service itself.
       accounts: createAccountSessions('http://127.0.0.1:9', 'unused', 500),
-      cartCookie: { secure: false },
+      cookies: { secure: false },
+      programEvents: keptInOutbox,
       payments: createSquareGateway(square(squareUrl), silentLogger()),
       limits,
       webhooks: { signatureKey: SIGNATURE_KEY, notificationUrl },

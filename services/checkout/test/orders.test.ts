@@ -24,6 +24,7 @@ import {
   researcher,
   roomyLimits,
   type CheckoutHarness,
+  keptInOutbox,
 } from './harness';
 
 const order = (changes: Record<string, unknown> = {}) => ({
@@ -50,7 +51,8 @@ const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: CheckoutLimits,
         // Nothing listens there: the catalog is down for good, so a quote is not held.
         pricing: createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey, 0, null),
         accounts: createAccountSessions('http://127.0.0.1:9', 'unused', 500),
-        cartCookie: { secure: false },
+        cookies: { secure: false },
+        programEvents: keptInOutbox,
         payments: createSquareGateway(
           {
             environment: 'http://127.0.0.1:9',
@@ -155,6 +157,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const huge = 3_000_000_000; // $30,000,000.00, beyond an int column
     const { stored, created } = await createOrder(checkout.db, {
       request: orderRequestSchema.parse(order()),
+      referral: null,
       priced: {
         lines: [
           {

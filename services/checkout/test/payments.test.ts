@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { testDatabaseKinds } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import {
+  ACCESS_TOKEN,
   address,
   HARNESS_START_MS,
   openCheckoutHarness,
@@ -231,6 +232,73 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
     expect((await signed(approved)).body.outcome).toBe('not_completed');
     expect(await stored(res.body.orderId)).toEqual(first);
     expect(first.status).toBe('paid');
+  });
+
+  it("tells the affiliate program of a paid order, and of its refund once, in the order's own transaction", async () => {
+    const followedAt = Date.now() - 2 * 24 * 60 * 60 * 1000;
+    const res = await place(order([{ productId: 'semax', dose: '10mg', quantity: 2 }], 'RESEARCH10')).set(
+      'cookie',
+      `storefront-referral=RESEARCH10.${followedAt}`,
+    );
+    const events = (kind: string) =>
+      harness.checkout.db
+        .query<{ body: Record<string, unknown> }>(
+          "SELECT body FROM program_events WHERE kind = $1 AND body ->> 'orderId' = $2 ORDER BY id",
+          [kind, res.body.orderId],
+        )
+        .then((result) => result.rows.map((row) => row.body));
+    expect(await events('order-paid')).toEqual([]);
+
+    await payOnHostedPage(res.body.url, '4111 1111 1111 1111');
+    const [paid] = await eventually(
+      () => events('order-paid'),
+      (found) => found.length > 0,
+    );
+    const { subtotal, discount } = res.body.totals;
+    expect(paid).toEqual({
+      orderId: res.body.orderId,
+      orderNumber: res.body.orderNumber,
+      paidAt: expect.any(String),
+      affiliateId: expect.any(String),
+      code: 'RESEARCH10',
+      referralCode: 'RESEARCH10',
+      referralFollowedAt: expect.stringMatching(/^\d{4}-/),
+      subtotalCents: subtotal - discount,
+      email: researcher.email.toLowerCase(),
+    });
+    expect(new Date(String(paid!.referralFollowedAt)).getTime()).toBe(followedAt);
+
+    // Refunded as an operator would, through Square's RefundPayment; Square then sends its events.
+    const link = await request(harness.sandboxUrl).get(`/sandbox/payment-links/${linkIdOf(res.body.url)}`);
+    const refund = () =>
+      request(harness.sandboxUrl)
+        .post('/v2/refunds')
+        .set('authorization', `Bearer ${ACCESS_TOKEN}`)
+        .send({
+          idempotency_key: `refund-${res.body.orderId}`.slice(0, 45),
+          payment_id: link.body.payment.id,
+          amount_money: { amount: res.body.totals.total, currency: 'USD' },
+        });
+    expect((await refund()).body.refund).toMatchObject({ status: 'PENDING', order_id: link.body.orderId });
+    expect((await refund()).status).toBe(200);
+    const reversed = await eventually(
+      () => events('order-reversed'),
+      (found) => found.length > 0,
+    );
+    expect(reversed).toEqual([{ orderId: res.body.orderId, reason: 'refunded' }]);
+
+    const refundUpdate = harness.sandbox.webhooks.deliveries.find(
+      (delivery) => delivery.type === 'refund.updated' && delivery.body.includes(link.body.orderId),
+    )!;
+    const signed = (body: string) => deliver(body, sign(harness.notificationUrl, body));
+    expect((await signed(refundUpdate.body)).body.outcome).toBe('duplicate');
+    const cancelled = JSON.stringify({
+      type: 'order.updated',
+      event_id: randomUUID(),
+      data: { type: 'order', object: { order_updated: { order_id: link.body.orderId, state: 'CANCELED' } } },
+    });
+    expect((await signed(cancelled)).body.outcome).toBe('already_reversed');
+    expect(await events('order-reversed')).toHaveLength(1);
   });
 
   it('does not mark paid a payment for less than the order total', async () => {

@@ -1,9 +1,14 @@
 import type { Limiter } from '@storefront/server-kit/domain';
+import type { Referral } from '../order-shapes';
 
-/** Who is asking: the client address the budgets are kept by, and the request id logs and calls carry. */
+/**
+ * Who is asking: the client address the budgets are kept by, the request id logs and calls carry, and
+ * the affiliate link their browser last followed, if any.
+ */
 export interface Caller {
   client: string;
   requestId: string;
+  referral: Referral | null;
 }
 
 /**

@@ -82,7 +82,7 @@ async function priceStoreAndLink(
   if (request.expectedTotal !== undefined && request.expectedTotal !== priced.totals.total)
     throw pricesChanged();
 
-  const order = { request, priced, affiliate, idempotencyKey, fingerprint };
+  const order = { request, priced, affiliate, idempotencyKey, fingerprint, referral: caller.referral };
   // A retry or a double submit gets the first answer back, and nothing new is created.
   const { stored, created } = await createOrder(db, order);
   if (!created && stored.fingerprint !== fingerprint) throw keyReused();

@@ -1,7 +1,8 @@
-import { HttpProblem, rawBodyOf, type Database, type Logger } from '@storefront/server-kit';
+import { HttpProblem, rawBodyOf } from '@storefront/server-kit';
+import type { CheckoutParts } from '../parts';
 import { Router } from 'express';
 import { z } from 'zod';
-import { recordPayment } from '../domain/record-payment';
+import { recordPayment, recordReversal, type ReversalEvent } from '../domain/record-payment';
 import { squareSdk } from '../payments/square-sdk';
 
 export interface WebhookSettings {
@@ -12,6 +13,22 @@ export interface WebhookSettings {
 
 const moneySchema = z.object({ amount: z.number().int(), currency: z.string().optional() });
 
+const paymentSchema = z
+  .object({
+    id: z.string(),
+    order_id: z.string().optional(),
+    status: z.string(),
+    total_money: moneySchema.optional(),
+    amount_money: moneySchema.optional(),
+  })
+  .loose();
+
+/** A refund.created / refund.updated event's refund: only a COMPLETED one gave the money back. */
+const refundSchema = z.object({ id: z.string(), order_id: z.string(), status: z.string() }).loose();
+
+/** An order.updated event's summary: a CANCELED state cancels the order. */
+const orderUpdatedSchema = z.object({ order_id: z.string(), state: z.string() }).loose();
+
 const squareEventSchema = z.object({
   event_id: z.string().min(1).max(200),
   type: z.string().min(1).max(100),
@@ -19,16 +36,9 @@ const squareEventSchema = z.object({
     .object({
       object: z
         .object({
-          payment: z
-            .object({
-              id: z.string(),
-              order_id: z.string().optional(),
-              status: z.string(),
-              total_money: moneySchema.optional(),
-              amount_money: moneySchema.optional(),
-            })
-            .loose()
-            .optional(),
+          payment: paymentSchema.optional(),
+          refund: refundSchema.optional(),
+          order_updated: orderUpdatedSchema.optional(),
         })
         .loose()
         .optional(),
@@ -37,8 +47,26 @@ const squareEventSchema = z.object({
     .optional(),
 });
 
+/** The order a refund or cancellation event gives back, when it is one: other events are not. */
+function reversalOf(
+  type: string,
+  refund: z.infer<typeof refundSchema> | undefined,
+  orderUpdated: z.infer<typeof orderUpdatedSchema> | undefined,
+): Pick<ReversalEvent, 'squareOrderId' | 'reason'> | null {
+  if (type.startsWith('refund.') && refund?.status === 'COMPLETED')
+    return { squareOrderId: refund.order_id, reason: 'refunded' };
+  if (type === 'order.updated' && orderUpdated?.state === 'CANCELED')
+    return { squareOrderId: orderUpdated.order_id, reason: 'cancelled' };
+  return null;
+}
+
 /** Square's event notifications: only signed ones count, and each event id counts once. */
-export function webhookRoutes(db: Database, settings: WebhookSettings, logger: Logger): Router {
+export function webhookRoutes({
+  db,
+  webhooks: settings,
+  logger,
+  programEvents,
+}: Pick<CheckoutParts, 'db' | 'webhooks' | 'logger' | 'programEvents'>): Router {
   const router = Router();
   router.post('/webhooks/square', async (req, res) => {
     const signature = req.get('x-square-hmacsha256-signature');
@@ -66,7 +94,17 @@ export function webhookRoutes(db: Database, settings: WebhookSettings, logger: L
     if (!parsed.success)
       throw new HttpProblem(400, 'Invalid event', 'The notification is not a payment event.');
     const event = parsed.data;
-    const payment = event.data?.object?.payment;
+    const { payment, refund, order_updated: orderUpdated } = event.data?.object ?? {};
+    const reversal = reversalOf(event.type, refund, orderUpdated);
+    if (reversal) {
+      const outcome = await recordReversal(db, { eventId: event.event_id, type: event.type, ...reversal });
+      logger.info(
+        { eventId: event.event_id, squareOrderId: reversal.squareOrderId, outcome },
+        'reversal event',
+      );
+      if (outcome === 'reversed') programEvents.nudge();
+      return res.json({ received: true, outcome });
+    }
     if (!event.type.startsWith('payment.') || !payment) {
       return res.json({ received: true, outcome: 'ignored' });
     }
@@ -79,6 +117,7 @@ export function webhookRoutes(db: Database, settings: WebhookSettings, logger: L
       amountCents: (payment.total_money ?? payment.amount_money)?.amount ?? null,
       currency: (payment.total_money ?? payment.amount_money)?.currency ?? null,
     });
+    if (outcome === 'paid') programEvents.nudge();
     const level = outcome === 'amount_mismatch' || outcome === 'unknown_order' ? 'error' : 'info';
     logger[level]({ eventId: event.event_id, squareOrderId: payment.order_id, outcome }, 'payment event');
     // Acknowledged whatever the outcome: a redelivery could not change it, and a mismatch needs a person.

@@ -1,7 +1,14 @@
 import type { OrderRequest, PlacedOrder } from '@storefront/commerce/checkout';
 import type { Queryable } from '@storefront/server-kit';
-import { ORDER_CURRENCY, type OrderForPayment, type PaymentLink, type PricedOrder } from '../order-shapes';
+import {
+  ORDER_CURRENCY,
+  type OrderForPayment,
+  type PaymentLink,
+  type PricedOrder,
+  type Referral,
+} from '../order-shapes';
 import type { AffiliateDiscount } from '@storefront/commerce/checkout';
+import { recordProgramEvent } from './program-events-store';
 
 interface OrderRow {
   id: string;
@@ -59,6 +66,8 @@ export interface NewOrder {
   affiliate: (AffiliateDiscount & { code: string }) | null;
   idempotencyKey: string | null;
   fingerprint: string;
+  /** The affiliate link the buyer last followed, reported to the program once the order is paid. */
+  referral: Referral | null;
 }
 
 /**
@@ -74,8 +83,9 @@ export async function createOrder(
   const inserted = await db.query<OrderRow>(
     `WITH new_order AS (
        INSERT INTO orders (checkout, idempotency_key, request_fingerprint, customer, shipping, affiliate_id, affiliate_code,
-                           affiliate_name, discount_rate, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                           affiliate_name, discount_rate, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents,
+                           referral_code, referral_followed_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $23, $24)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING ${ORDER_COLUMNS}
      ), new_lines AS (
@@ -110,6 +120,8 @@ export async function createOrder(
       lines.map((line) => line.unitPrice),
       lines.map((line) => line.quantity),
       lines.map((line) => line.lineTotal),
+      order.referral?.code ?? null,
+      order.referral?.followedAt ?? null,
     ],
   );
   const row = inserted.rows[0];
@@ -261,4 +273,29 @@ export async function markOrderPaid(db: Queryable, payment: CompletedPayment): P
   );
   if (!rows[0]) return 'unknown_order';
   return rows[0].status === 'paid' ? 'already_paid' : 'amount_mismatch';
+}
+
+/** Marks a paid order refunded or cancelled, once, with the program's event in the same transaction. */
+export async function markOrderReversed(
+  db: Queryable,
+  squareOrderId: string,
+  reason: 'refunded' | 'cancelled',
+): Promise<'reversed' | 'already_reversed' | 'not_paid' | 'unknown_order'> {
+  const reversed = await db.query<{ id: string }>(
+    `UPDATE orders SET reversed_at = now(), updated_at = now()
+      WHERE square_order_id = $1 AND status = 'paid' AND reversed_at IS NULL
+      RETURNING id`,
+    [squareOrderId],
+  );
+  const orderId = reversed.rows[0]?.id;
+  if (orderId) {
+    await recordProgramEvent(db, 'order-reversed', { orderId, reason });
+    return 'reversed';
+  }
+  const { rows } = await db.query<{ status: string; reversed_at: Date | null }>(
+    'SELECT status, reversed_at FROM orders WHERE square_order_id = $1',
+    [squareOrderId],
+  );
+  if (!rows[0]) return 'unknown_order';
+  return rows[0].reversed_at ? 'already_reversed' : 'not_paid';
 }

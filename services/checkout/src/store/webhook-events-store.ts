@@ -2,7 +2,15 @@ import type { Queryable } from '@storefront/server-kit';
 
 /** What became of a payment event: kept beside it, for the person who looks into a payment. */
 export type PaymentEventOutcome =
-  'duplicate' | 'paid' | 'already_paid' | 'amount_mismatch' | 'unknown_order' | 'not_completed';
+  | 'duplicate'
+  | 'paid'
+  | 'already_paid'
+  | 'amount_mismatch'
+  | 'unknown_order'
+  | 'not_completed'
+  | 'reversed'
+  | 'already_reversed'
+  | 'not_paid';
 
 /** Records an event id once; false when it was seen before (Square delivers at least once). */
 export async function recordEventOnce(
