@@ -4,6 +4,7 @@ import {
   DEFAULT_PORTS,
   Limiter,
   localUrl,
+  startRelay,
   url,
   type ServiceDefinition,
 } from '@storefront/server-kit';
@@ -62,22 +63,11 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
       config.CHECKOUT_TIMEOUT_MS,
       endpoints,
     );
-    // One delivery at a time; one asked for meanwhile runs when it ends (it may hold a newer change).
-    let delivering: Promise<unknown> | null = null;
-    let again = false;
-    const deliver = () => {
-      if (delivering) return void (again = true);
-      delivering = deliverCodeChanges(db, checkout, logger)
-        .catch((error: unknown) => logger.warn({ err: error }, 'code changes wait for checkout'))
-        .finally(() => {
-          delivering = null;
-          if (again) {
-            again = false;
-            deliver();
-          }
-        });
-    };
-    const timer = setInterval(deliver, config.CODE_DELIVERY_INTERVAL_MS).unref();
+    const codeDelivery = startRelay(
+      () => deliverCodeChanges(db, checkout, logger),
+      config.CODE_DELIVERY_INTERVAL_MS,
+      (error) => logger.warn({ err: error }, 'code changes wait for checkout'),
+    );
     const accounts = createAccountSessions(
       config.AUTH_URL ?? config.ACCOUNT_SERVICE_URL,
       config.AUTH_ANON_KEY,
@@ -87,9 +77,10 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
     return {
       routes: affiliateRoutes({
         db,
+        logger,
         accounts,
         operatorToken: config.AFFILIATE_OPERATOR_TOKEN,
-        deliverCodeChanges: deliver,
+        deliverCodeChanges: codeDelivery.nudge,
         limits: {
           applications: new Limiter(
             'applications',
@@ -100,7 +91,7 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
         },
       }),
       stop: () => {
-        clearInterval(timer);
+        codeDelivery.stop();
         void Promise.all([accounts.close(), checkout.close()]);
       },
     };

@@ -5,7 +5,46 @@ export const OPERATOR_USAGE = [
   '  list [applied|approved|declined]   every affiliate and application, or those in one standing',
   '  approve <id>                       approves an application: the affiliate gets a code of their own',
   '  decline <id>                       declines an application',
+  "  rate <id> <percent>                sets an affiliate's commission rate (default 10)",
+  '  payouts [--csv]                    what each affiliate is owed now (payable commissions)',
+  '  pay <id>                           records that an affiliate was paid all they are owed now',
 ].join('\n');
+
+interface Payable {
+  affiliateId: string;
+  name: string;
+  code: string;
+  payableCents: number;
+  orders: number;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** A CSV field, quoted when it holds a separator, a quote or a line break (RFC 4180). */
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The payout list, for people (aligned) or for a spreadsheet (CSV, dollars with two decimals). */
+function payoutsOf(payables: Payable[], csv: boolean): string {
+  if (csv) {
+    const header = 'affiliate_id,name,code,orders,amount_usd';
+    const rows = payables.map((p) =>
+      [p.affiliateId, p.name, p.code, String(p.orders), dollars(p.payableCents)].map(csvField).join(','),
+    );
+    return [header, ...rows].join('\n');
+  }
+  if (payables.length === 0) return 'Nothing is owed.';
+  return payables
+    .map((p) =>
+      [
+        p.affiliateId,
+        p.code.padEnd(8),
+        `$${dollars(p.payableCents)}`.padStart(10),
+        `${p.orders} orders`,
+        p.name,
+      ].join('  '),
+    )
+    .join('\n');
+}
 
 export class OperatorCommandError extends Error {}
 
@@ -34,13 +73,25 @@ const lineOf = (a: Affiliate) =>
  * works while the site runs, on either database, and from any machine that may reach the routes.
  */
 export async function runOperatorCommand(args: string[], endpoint: OperatorEndpoint): Promise<string> {
-  const [command, argument] = args;
-  const call = async (method: 'GET' | 'POST', path: string) => {
+  const [command, argument, value] = args;
+  const needsId = () => {
+    if (!argument)
+      throw new OperatorCommandError(
+        `Name the affiliate by its id (npm run affiliates -- list).\n\n${OPERATOR_USAGE}`,
+      );
+    return encodeURIComponent(argument);
+  };
+  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) => {
     let answer: Response;
     try {
       answer = await fetch(`${endpoint.baseUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${endpoint.token}`, accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${endpoint.token}`,
+          accept: 'application/json',
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
       });
     } catch {
       throw new OperatorCommandError(
@@ -76,6 +127,30 @@ export async function runOperatorCommand(args: string[], endpoint: OperatorEndpo
       return command === 'approve'
         ? `Approved ${affiliate.name}: their code is ${affiliate.code}.`
         : `Declined ${affiliate.name}.`;
+    }
+    case 'rate': {
+      const percent = Number(value);
+      if (value === undefined || !Number.isFinite(percent))
+        throw new OperatorCommandError(
+          `Give the rate as a percentage, e.g. rate <id> 12.5.\n\n${OPERATOR_USAGE}`,
+        );
+      const affiliate = (await call('PUT', `/operator/affiliates/${needsId()}/commission-rate`, {
+        percent,
+      })) as unknown as Affiliate;
+      return `${affiliate.name} now earns ${affiliate.commissionRateBp / 100}% commission.`;
+    }
+    case 'payouts': {
+      if (argument !== undefined && argument !== '--csv')
+        throw new OperatorCommandError(`payouts takes only --csv.\n\n${OPERATOR_USAGE}`);
+      const body = await call('GET', '/operator/payouts');
+      return payoutsOf((body?.payouts ?? []) as Payable[], argument === '--csv');
+    }
+    case 'pay': {
+      const payout = (await call('POST', `/operator/affiliates/${needsId()}/payouts`)) as unknown as {
+        amountCents: number;
+        orders: number;
+      };
+      return `Recorded a payout of $${dollars(payout.amountCents)} for ${payout.orders} orders.`;
     }
     default:
       throw new OperatorCommandError(OPERATOR_USAGE);

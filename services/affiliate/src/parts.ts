@@ -1,8 +1,9 @@
-import type { AccountSessions, Database, Limiter } from '@storefront/server-kit';
+import type { AccountSessions, Database, Limiter, Logger } from '@storefront/server-kit';
 
 /** What the affiliate service is made of. */
 export interface AffiliateParts {
   db: Database;
+  logger: Logger;
   /** Who a signed-in account is: the account service (or hosted Supabase) asked for the token's user. */
   accounts: AccountSessions;
   /** Sends checkout the code changes it has not taken (after a decision; also on a timer). */

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { accountService } from '@storefront/account-service/definition';
 import { checkoutService } from '@storefront/checkout-service/definition';
 import {
   freePort,
@@ -13,18 +12,16 @@ import request from 'supertest';
 import { apiContract } from '../src/api-contract';
 import { affiliateService } from '../src/definition';
 import { runOperatorCommand } from '../src/operator-commands';
+import { openAccounts, type AccountsFixture } from './accounts-fixture';
 
 const OPERATOR_TOKEN = 'operator-token-for-the-tests-only';
-const PASSWORD = 'correct horse battery';
 
 /**
  * The affiliate service beside a real account service (tokens are checked by asking it, as in every
  * stack), each on a fresh database.
  */
 describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind) => {
-  let accounts: TestService;
-  let accountServer: Server;
-  let accountsUrl: string;
+  let accounts: AccountsFixture;
   let affiliates: TestService;
   let app: TestService['app'];
   /** Checkout, with its projection of the codes: it listens only once a test says so (an outage before). */
@@ -33,17 +30,11 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
   let checkoutUrl: string;
 
   beforeAll(async () => {
-    accounts = await openDefinedService(kind, accountService, {
-      JWT_SECRET: 'a-secret-for-the-tests-of-32-chars!',
-      DATA_DIR: '',
-    });
-    accountServer = createServer(accounts.app).listen(0, '127.0.0.1');
-    await once(accountServer, 'listening');
-    accountsUrl = `http://127.0.0.1:${(accountServer.address() as AddressInfo).port}`;
+    accounts = await openAccounts(kind);
     checkout = await openDefinedService(kind, checkoutService);
     checkoutUrl = `http://127.0.0.1:${await freePort()}`;
     affiliates = await openDefinedService(kind, affiliateService, {
-      ACCOUNT_SERVICE_URL: accountsUrl,
+      ACCOUNT_SERVICE_URL: accounts.url,
       CHECKOUT_SERVICE_URL: checkoutUrl,
       CODE_DELIVERY_INTERVAL_MS: '100',
       AFFILIATE_OPERATOR_TOKEN: OPERATOR_TOKEN,
@@ -53,8 +44,6 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
     app = affiliates.app;
   }, 60_000);
   afterAll(async () => {
-    accountServer.closeAllConnections();
-    accountServer.close();
     checkoutServer?.closeAllConnections();
     checkoutServer?.close();
     await affiliates.dispose();
@@ -62,31 +51,8 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
     await accounts.dispose();
   });
 
-  /** A confirmed account's access token, signed up and signed in through the account service's API. */
-  async function signedIn(label: string): Promise<string> {
-    const email = `${label}-${kind}-${Date.now()}@lab.example`;
-    const auth = (route: string, body: object) =>
-      fetch(`${accountsUrl}/auth/v1/${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', apikey: 'storefront-local-anon-key' },
-        body: JSON.stringify(body),
-      });
-    expect((await auth('signup', { email, password: PASSWORD })).status).toBe(200);
-    const { rows } = await accounts.db.query<{ link: string }>(
-      'SELECT link FROM dev_mailbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
-      [email],
-    );
-    const link = new URL(rows[0]!.link);
-    await fetch(`${accountsUrl}${link.pathname.replace(/^\/api\/account/, '')}${link.search}`, {
-      redirect: 'manual',
-    });
-    const session = (await (
-      await auth('token?grant_type=password', { email, password: PASSWORD })
-    ).json()) as {
-      access_token: string;
-    };
-    return session.access_token;
-  }
+  /** A confirmed account's access token. */
+  const signedIn = async (label: string) => (await accounts.signedIn(label)).token;
 
   const application = {
     name: 'Dr. Ada Lab',
@@ -127,6 +93,7 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
       code: approved.body.code,
       commissionRate: 0.1,
       appliedAt: expect.any(String),
+      figures: expect.objectContaining({ clicks: 0, orders: 0, referredOrders: [] }),
     });
     const again = await operator(request(app).post(`/operator/affiliates/${mine.id}/decline`));
     expect(again.body).toMatchObject({ status: 409, title: 'Already decided' });

@@ -24,10 +24,10 @@ export const drawCode = (): string =>
 /** A signed-in account asks to join the program; an account applies once. */
 export async function applyToJoin(
   db: Database,
-  accountId: string,
+  account: { id: string; email: string | null },
   application: Application,
 ): Promise<Affiliate> {
-  const applied = await insertApplication(db, accountId, application);
+  const applied = await insertApplication(db, account, application);
   if (applied) return applied;
   throw new DomainError(
     'conflict',

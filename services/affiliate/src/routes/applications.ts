@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { applyToJoin, standingOf } from '../domain/joining';
 import type { AffiliateParts } from '../parts';
 import type { Affiliate } from '../store/affiliates-store';
+import { figuresOf } from '../store/figures-store';
 
 const text = (field: string, max: number) =>
   z
@@ -27,20 +28,23 @@ const standingView = (affiliate: Affiliate) => ({
   appliedAt: affiliate.appliedAt,
 });
 
-/** A signed-in account's side of joining: apply once, and read where the application stands. */
+/** A signed-in account's side of the program: apply once, read where it stands and, once approved, its figures. */
 export function applicationRoutes({ db, accounts, limits }: AffiliateParts): Router {
   const router = Router();
   router.post('/applications', async (req, res) => {
     await limits.applications.charge(req.ip ?? 'unknown', 'applications');
-    const accountId = await signedInAccount(req.get('authorization'), accounts, String(req.id));
+    const account = await signedInAccount(req.get('authorization'), accounts, String(req.id));
     const application = parseInput(applicationSchema, req.body ?? {}, 'Invalid application');
-    const affiliate = await applyToJoin(db, accountId, application);
+    const affiliate = await applyToJoin(db, account, application);
     res.status(201).set('Cache-Control', 'no-store').json(standingView(affiliate));
   });
   router.get('/me', async (req, res) => {
-    const accountId = await signedInAccount(req.get('authorization'), accounts, String(req.id));
-    const affiliate = await standingOf(db, accountId);
-    res.set('Cache-Control', 'no-store').json(affiliate ? standingView(affiliate) : { status: 'none' });
+    const account = await signedInAccount(req.get('authorization'), accounts, String(req.id));
+    const affiliate = await standingOf(db, account.id);
+    if (!affiliate) return res.set('Cache-Control', 'no-store').json({ status: 'none' });
+    // The figures are read by the session's own affiliate id: no request names whose figures to read.
+    const figures = affiliate.status === 'approved' ? { figures: await figuresOf(db, affiliate.id) } : {};
+    res.set('Cache-Control', 'no-store').json({ ...standingView(affiliate), ...figures });
   });
   return router;
 }

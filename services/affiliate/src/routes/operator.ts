@@ -3,10 +3,21 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { decideApplication } from '../domain/joining';
 import type { AffiliateParts } from '../parts';
-import { listAffiliates } from '../store/affiliates-store';
+import { listAffiliates, setCommissionRate } from '../store/affiliates-store';
+import { payablesByAffiliate, payOut } from '../store/program-store';
 
 const listSchema = z.object({ status: z.enum(['applied', 'approved', 'declined']).optional() });
 const decisionSchema = z.object({ id: z.uuid({ message: 'Name an application by its id.' }) });
+const affiliateSchema = z.object({ id: z.uuid({ message: 'Name an affiliate by its id.' }) });
+const rateSchema = z.object({
+  percent: z
+    .number({ message: 'Give the commission rate as a percentage.' })
+    .min(0, 'A commission rate is between 0 and 100 %.')
+    .max(100, 'A commission rate is between 0 and 100 %.'),
+});
+
+const noSuchAffiliate = () =>
+  new HttpProblem(404, 'No such affiliate', 'There is no approved affiliate with this id.');
 
 /** Whether the request carries the operators' bearer credential (compared in constant time). */
 function carriesOperatorToken(req: Request, operatorToken: string): boolean {
@@ -15,8 +26,8 @@ function carriesOperatorToken(req: Request, operatorToken: string): boolean {
 }
 
 /**
- * The operators' side of the program, behind their credential: list affiliates and applications, and
- * approve or decline one. Every request is counted per client before the credential is checked, so the
+ * The operators' side of the program, behind their credential: list affiliates and applications,
+ * approve or decline one, set an affiliate's commission rate, list what is owed and record a payout. Every request is counted per client before the credential is checked, so the
  * credential cannot be guessed at speed.
  */
 export function operatorRoutes({ db, operatorToken, limits, deliverCodeChanges }: AffiliateParts): Router {
@@ -40,5 +51,22 @@ export function operatorRoutes({ db, operatorToken, limits, deliverCodeChanges }
       res.set('Cache-Control', 'no-store').json(affiliate);
     });
   }
+  router.put('/operator/affiliates/:id/commission-rate', async (req, res) => {
+    const { id } = parseInput(affiliateSchema, req.params, 'Invalid affiliate');
+    const { percent } = parseInput(rateSchema, req.body ?? {}, 'Invalid rate');
+    const affiliate = await setCommissionRate(db, id, Math.round(percent * 100));
+    if (!affiliate) throw noSuchAffiliate();
+    res.set('Cache-Control', 'no-store').json(affiliate);
+  });
+  // What is owed now (payable commissions: past the refund window, not reversed, not yet paid).
+  router.get('/operator/payouts', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ payouts: await payablesByAffiliate(db) });
+  });
+  router.post('/operator/affiliates/:id/payouts', async (req, res) => {
+    const { id } = parseInput(affiliateSchema, req.params, 'Invalid affiliate');
+    const payout = await payOut(db, id);
+    if (!payout) throw new HttpProblem(409, 'Nothing owed', 'This affiliate has no payable commission.');
+    res.status(201).set('Cache-Control', 'no-store').json(payout);
+  });
   return router;
 }

@@ -12,6 +12,8 @@ export interface Affiliate {
   status: AffiliateStatus;
   code: string | null;
   commissionRateBp: number;
+  /** The account's email when it applied: only to tell its own orders apart. */
+  email: string | null;
   appliedAt: string;
   decidedAt: string | null;
 }
@@ -31,6 +33,7 @@ interface AffiliateRow {
   status: AffiliateStatus;
   code: string | null;
   commission_rate_bp: number;
+  email: string | null;
   applied_at: Date | string;
   decided_at: Date | string | null;
 }
@@ -46,6 +49,7 @@ const affiliateOf = (row: AffiliateRow): Affiliate => ({
   status: row.status,
   code: row.code,
   commissionRateBp: Number(row.commission_rate_bp),
+  email: row.email,
   appliedAt: iso(row.applied_at),
   decidedAt: row.decided_at === null ? null : iso(row.decided_at),
 });
@@ -53,13 +57,13 @@ const affiliateOf = (row: AffiliateRow): Affiliate => ({
 /** The account's application, written once: null when the account has already applied. */
 export async function insertApplication(
   db: Queryable,
-  accountId: string,
+  account: { id: string; email: string | null },
   application: Application,
 ): Promise<Affiliate | null> {
   const { rows } = await db.query<AffiliateRow>(
-    `INSERT INTO affiliates (account_id, name, channel, promotion) VALUES ($1, $2, $3, $4)
+    `INSERT INTO affiliates (account_id, email, name, channel, promotion) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (account_id) DO NOTHING RETURNING *`,
-    [accountId, application.name, application.channel, application.promotion],
+    [account.id, account.email, application.name, application.channel, application.promotion],
   );
   return rows[0] ? affiliateOf(rows[0]) : null;
 }
@@ -113,6 +117,28 @@ export async function declineApplication(db: Queryable, id: string): Promise<Aff
     `UPDATE affiliates SET status = 'declined', decided_at = now()
      WHERE id = $1 AND status = 'applied' RETURNING *`,
     [id],
+  );
+  return rows[0] ? affiliateOf(rows[0]) : null;
+}
+
+/** Sets an approved affiliate's commission rate (basis points): null when there is no such affiliate. */
+export async function setCommissionRate(
+  db: Queryable,
+  id: string,
+  rateBp: number,
+): Promise<Affiliate | null> {
+  const { rows } = await db.query<AffiliateRow>(
+    `UPDATE affiliates SET commission_rate_bp = $2 WHERE id = $1 AND status = 'approved' RETURNING *`,
+    [id, rateBp],
+  );
+  return rows[0] ? affiliateOf(rows[0]) : null;
+}
+
+/** The approved affiliate holding `code`, or null. */
+export async function findApprovedByCode(db: Queryable, code: string): Promise<Affiliate | null> {
+  const { rows } = await db.query<AffiliateRow>(
+    `SELECT * FROM affiliates WHERE code = $1 AND status = 'approved'`,
+    [code],
   );
   return rows[0] ? affiliateOf(rows[0]) : null;
 }
