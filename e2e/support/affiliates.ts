@@ -30,3 +30,29 @@ export async function approveByCommand(site: string, name: string): Promise<stri
 
 /** An affiliate's name no other test (nor another run of this one) applies with: found by it in lists. */
 export const uniqueAffiliateName = (name: string) => `${name} ${Math.floor(Math.random() * 1e6)}`;
+
+/** The sandbox's development credential, as the stack's checkout uses it (Square's Bearer token). */
+const SANDBOX_ACCESS_TOKEN = 'sandbox-access-token';
+
+/**
+ * Refunds, in full, the payment taken on the sandbox's hosted page at `hostedPageUrl`, as an operator
+ * would through Square's RefundPayment: Square (the sandbox) then sends its signed refund events.
+ */
+export async function refundInSandbox(hostedPageUrl: string): Promise<void> {
+  const { origin, pathname } = new URL(hostedPageUrl);
+  const link = (await (
+    await fetch(`${origin}/sandbox/payment-links/${pathname.split('/').pop()}`)
+  ).json()) as {
+    payment: { id: string; amount: number };
+  };
+  const answer = await fetch(`${origin}/v2/refunds`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_ACCESS_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      idempotency_key: `e2e-${link.payment.id}`,
+      payment_id: link.payment.id,
+      amount_money: { amount: link.payment.amount, currency: 'USD' },
+    }),
+  });
+  if (!answer.ok) throw new Error(`the sandbox refused the refund: ${answer.status} ${await answer.text()}`);
+}

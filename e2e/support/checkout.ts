@@ -3,8 +3,11 @@ import { expect, type Page } from '@playwright/test';
 export const SANDBOX_CARDS = { approved: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' };
 
 /** Fills the researcher form, and the shipping form where the page has one. */
-export async function fillOrderForm(page: Page, { shipping }: { shipping: boolean }) {
-  await page.getByLabel('Email *').fill('ada@lab.example');
+export async function fillOrderForm(
+  page: Page,
+  { shipping, email = 'ada@lab.example' }: { shipping: boolean; email?: string },
+) {
+  await page.getByLabel('Email *').fill(email);
   await page.getByLabel('First Name *').fill('Ada');
   await page.getByLabel('Last Name *').fill('Lovelace');
   await page.getByLabel('Phone Number *').fill('555-0100');
@@ -50,11 +53,12 @@ export const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * From a checkout page showing `totalCents` in its summary: fills in and sends the order (shipping, both
- * agreements) with the button that names that total, and checks the hosted payment page charges it.
+ * agreements; by `email`, or the form's usual researcher) with the button that names that total, and
+ * checks the hosted payment page charges it.
  */
-export async function orderChargingOnHostedPage(page: Page, totalCents: number) {
+export async function orderChargingOnHostedPage(page: Page, totalCents: number, email?: string) {
   expect(await summaryTotalCents(page)).toBe(totalCents);
-  await fillOrderForm(page, { shipping: true });
+  await fillOrderForm(page, { shipping: true, email });
   await tickAgreements(page);
   await page.getByRole('button', { name: `Complete Order • ${usd(totalCents)}` }).click();
   await page.waitForURL(/\/pay\//);

@@ -1,5 +1,12 @@
-import { expect } from '@playwright/test';
-import { approveByCommand, uniqueAffiliateName } from '../support/affiliates';
+import { expect, type Page } from '@playwright/test';
+import { approveByCommand, refundInSandbox, uniqueAffiliateName } from '../support/affiliates';
+import {
+  orderChargingOnHostedPage,
+  payOnHostedPage,
+  SANDBOX_CARDS,
+  summaryTotalCents,
+  usd,
+} from '../support/checkout';
 import { asVerifiedAdult, uniqueEmail } from '../support/fixtures';
 import { confirmedResearcher, signInOnTheServer } from '../support/researcher';
 import { test } from '../support/test';
@@ -19,11 +26,43 @@ test('anyone reads how to join the affiliate program; signing in leads to the ap
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
 });
 
-test('an account applies, an operator approves it, and the affiliate copies their own link', async ({
+/** A figure of the affiliate's portal, by its label. */
+const figure = (page: Page, label: string) =>
+  page
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+
+/** The portal's row of an order, by its number. */
+const orderRow = (page: Page, orderNumber: string) => page.getByRole('row').filter({ hasText: orderNumber });
+
+/** Reloads the portal until `check` holds: the program hears of payments and refunds a moment after them. */
+const untilPortal = (page: Page, check: () => Promise<void>) =>
+  expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 30_000 });
+
+const centsOf = async (text: Promise<string | null>) =>
+  Math.round(Number((await text)!.replace(/[^0-9.]/g, '')) * 100);
+
+/** Sends the order the checkout page shows, pays it on the sandbox's hosted page; the hosted page and order number. */
+async function orderAndPay(page: Page, email: string): Promise<{ hostedPage: string; orderNumber: string }> {
+  await orderChargingOnHostedPage(page, await summaryTotalCents(page), email);
+  const hostedPage = page.url();
+  await payOnHostedPage(page, SANDBOX_CARDS.approved);
+  await page.waitForURL(/\/success/);
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  return { hostedPage, orderNumber };
+}
+
+test('an affiliate joins, a shopper follows their link and pays two days later, and the portal counts it', async ({
   page,
   baseURL,
   context,
+  browser,
 }) => {
+  test.setTimeout(180_000);
   await asVerifiedAdult(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = uniqueEmail('affiliate');
@@ -50,24 +89,86 @@ test('an account applies, an operator approves it, and the affiliate copies thei
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(figure(page, 'Clicks')).toHaveText('0');
+  await expect(page.getByText('No orders yet.')).toBeVisible();
 
-  // The code is the shop's at once: a shopper's checkout takes it, with the program's discount.
-  const shopper = await context.browser()!.newContext();
+  // A shopper, in a browser of their own, follows the link the affiliate copied.
+  const shopper = await browser.newContext();
   const shopperPage = await shopper.newPage();
   await asVerifiedAdult(shopperPage);
-  await shopperPage.goto(`/checkout/retatrutide?ref=${code}`);
+  await shopperPage.goto(link);
+  await expect(shopperPage.getByRole('heading', { name: 'Affiliate Code Applied!' })).toBeVisible();
+  await shopperPage.waitForURL(`${baseURL}/`);
+
+  // Two days later (the time moved, not waited for): the page's clock, and the link's cookie as the
+  // browser kept it, are two days on; the shopper comes back to a checkout and pays.
+  const twoDays = 2 * 24 * 60 * 60 * 1000;
+  const referral = (await shopper.cookies()).find((cookie) => cookie.name === 'storefront-referral')!;
+  const [, followedAt] = referral.value.split('.');
+  await shopper.addCookies([{ ...referral, value: `${code}.${Number(followedAt) - twoDays}` }]);
+  await shopperPage.clock.install({ time: Date.now() + twoDays });
+  await shopperPage.goto('/checkout/retatrutide');
   await expect(shopperPage.getByText(`${name} - 10% off`)).toBeVisible();
+  const referred =
+    (await centsOf(shopperPage.getByTestId('summary-subtotal').textContent())) -
+    (await centsOf(shopperPage.getByTestId('summary-discount').textContent()));
+  const commission = Math.round(referred / 10);
+  const paid = await orderAndPay(shopperPage, uniqueEmail('referred-shopper'));
   await shopper.close();
 
-  // Another account sees its own standing, never the first's.
-  const other = await context.browser()!.newContext();
+  await untilPortal(page, () => expect(figure(page, 'Orders')).toHaveText('1', { timeout: 1000 }));
+  await expect(figure(page, 'Clicks')).toHaveText('1');
+  await expect(figure(page, 'Conversion rate')).toHaveText('100.0%');
+  await expect(figure(page, 'Revenue referred')).toHaveText(usd(referred));
+  await expect(figure(page, 'Commission pending')).toHaveText(usd(commission));
+  await expect(figure(page, 'Commission payable')).toHaveText('$0.00');
+  await expect(page.getByRole('img', { name: /^Last 30 days, .*: 1 clicks and 1 orders\.$/ })).toBeVisible();
+  await expect(orderRow(page, paid.orderNumber)).toContainText(
+    [usd(referred), usd(commission), 'Pending (refund window)'].join(''),
+  );
+  await expect(page.getByRole('table')).not.toContainText('referred-shopper');
+
+  // The shop refunds the order: Square's refund event reverses the commission.
+  await refundInSandbox(paid.hostedPage);
+  await untilPortal(page, () =>
+    expect(orderRow(page, paid.orderNumber)).toContainText('Reversed: refunded or cancelled', {
+      timeout: 1000,
+    }),
+  );
+  await expect(figure(page, 'Commission pending')).toHaveText('$0.00');
+  await expect(figure(page, 'Orders')).toHaveText('0');
+
+  // The affiliate buys with their own code: the order is listed, and earns nothing.
+  await page.goto(`/checkout/retatrutide?ref=${code}`);
+  await expect(page.getByText(`${name} - 10% off`)).toBeVisible();
+  const own = await orderAndPay(page, email);
+  await page.goto('/affiliate');
+  await untilPortal(page, () =>
+    expect(orderRow(page, own.orderNumber)).toContainText('No commission: your own order', { timeout: 1000 }),
+  );
+  await expect(orderRow(page, own.orderNumber)).toContainText('$0.00');
+  await expect(figure(page, 'Commission pending')).toHaveText('$0.00');
+
+  // A second affiliate sees their own (empty) figures, none of the first's.
+  const other = await browser.newContext();
   const otherPage = await other.newPage();
   await asVerifiedAdult(otherPage);
   const otherEmail = uniqueEmail('other-affiliate');
+  const otherName = uniqueAffiliateName('Dr. Other Lab');
   await confirmedResearcher(otherPage.request, otherEmail);
   await signInOnTheServer(otherPage.request, baseURL!, otherEmail);
   await otherPage.goto('/affiliate');
-  await expect(otherPage.getByRole('button', { name: 'Apply' })).toBeVisible();
+  await otherPage.getByLabel('Your name').fill(otherName);
+  await otherPage.getByLabel('Website or channel').fill('https://other-notes.example');
+  await otherPage.getByLabel('How you will promote us').fill('Seminars.');
+  await otherPage.getByRole('button', { name: 'Apply' }).click();
+  await expect(otherPage.getByText(`Thank you, ${otherName}.`, { exact: false })).toBeVisible();
+  await approveByCommand(baseURL!, otherName);
+  await otherPage.reload();
+  await expect(figure(otherPage, 'Clicks')).toHaveText('0');
+  await expect(figure(otherPage, 'Revenue referred')).toHaveText('$0.00');
   await expect(otherPage.getByText(code)).toHaveCount(0);
+  await expect(otherPage.getByText(paid.orderNumber)).toHaveCount(0);
+  await expect(otherPage.getByText(own.orderNumber)).toHaveCount(0);
   await other.close();
 });

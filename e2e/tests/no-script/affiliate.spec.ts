@@ -34,6 +34,11 @@ test('a researcher signed in without scripts applies, corrects the form, and see
   await page.reload();
   await expect(page.getByText(`Your code: ${code}`)).toBeVisible();
   await expect(page.getByText(`/ref/${code}`)).toBeVisible();
+  // The portal's figures are the server's page too: the chart drawn, the empty order list said.
+  await expect(page.getByRole('heading', { name: 'Your referrals' })).toBeVisible();
+  await expect(page.getByText('Commission payable')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Last 30 days, .*: 0 clicks and 0 orders\.$/ })).toBeVisible();
+  await expect(page.getByText('No orders yet.')).toBeVisible();
 });
 
 test('anyone else reads how to join, with the links to sign in', async ({ page }) => {

@@ -31,6 +31,8 @@ test('an affiliate applies on a phone as soon as the form shows, and reads their
   await page.goto('/affiliate', { waitUntil: 'commit' });
   const link = page.getByText(`/ref/${code}`);
   await expect(link).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: /^Last 30 days, / })).toBeVisible();
+  await expect(page.getByText('Revenue referred')).toBeVisible();
   const box = (await link.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

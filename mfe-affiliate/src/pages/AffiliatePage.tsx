@@ -20,6 +20,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { APPLY_ACTION, STANDING_URL } from '../actions';
 import { affiliateApi } from '../api';
+import { AffiliateFigures } from './AffiliateFigures';
 
 const Page = styled.main`
   padding: 3rem 0 4rem;
@@ -82,11 +83,12 @@ function HowToJoin() {
   );
 }
 
-/** An approved affiliate's code and link, the link with a copy button. */
+/** An approved affiliate's code and link (the link with a copy button), and their figures. */
 function Approved({ standing }: { standing: AccountStanding }) {
   const [copied, setCopied] = useState(false);
   // The site's origin is the browser's to say: the server (and hydration) show the link from the root.
-  const origin = useHydrated() ? window.location.origin : '';
+  const hydrated = useHydrated();
+  const origin = hydrated ? window.location.origin : '';
   const link = `${origin}/ref/${standing.code ?? ''}`;
   const copy = () =>
     navigator.clipboard.writeText(link).then(
@@ -105,10 +107,14 @@ function Approved({ standing }: { standing: AccountStanding }) {
       </p>
       <LinkRow>
         <code>{link}</code>
-        <Button type="button" $variant="secondary" onClick={copy}>
-          {copied ? 'Copied!' : 'Copy link'}
-        </Button>
+        {/* Copying needs the page's script: until it runs, the link is there to select. */}
+        {hydrated && (
+          <Button type="button" $variant="secondary" onClick={copy}>
+            {copied ? 'Copied!' : 'Copy link'}
+          </Button>
+        )}
       </LinkRow>
+      {standing.figures && <AffiliateFigures figures={standing.figures} />}
     </>
   );
 }
