@@ -11,7 +11,7 @@ export interface AccountsFixture {
   /** Where the account service listens: the affiliate service asks it whose a token is. */
   url: string;
   /** A confirmed account, signed up and signed in through the account service's API. */
-  signedIn(label: string): Promise<{ token: string; email: string }>;
+  signedIn(label: string): Promise<{ token: string; email: string; accountId: string }>;
   dispose(): Promise<void>;
 }
 
@@ -50,7 +50,12 @@ export async function openAccounts(kind: TestDatabaseKind): Promise<AccountsFixt
       ).json()) as {
         access_token: string;
       };
-      return { token: session.access_token, email };
+      const user = (await (
+        await fetch(`${url}/auth/v1/user`, {
+          headers: { authorization: `Bearer ${session.access_token}`, apikey: 'storefront-local-anon-key' },
+        })
+      ).json()) as { id: string };
+      return { token: session.access_token, email, accountId: user.id };
     },
     async dispose() {
       server.closeAllConnections();

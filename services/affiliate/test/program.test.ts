@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
 
   /** An approved affiliate whose code checkout already knows: its session, email, id and code. */
   async function approvedAffiliate(name: string) {
-    const { token, email } = await accounts.signedIn(name.toLowerCase().replace(/\W+/g, '-'));
+    const { token, email, accountId } = await accounts.signedIn(name.toLowerCase().replace(/\W+/g, '-'));
     await request(affiliates.app)
       .post('/applications')
       .set('authorization', `Bearer ${token}`)
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
       () => request(checkout.app).post('/affiliates/lookup').send({ code }),
       (answer) => answer.status === 200,
     );
-    return { token, email, id, code };
+    return { token, email, accountId, id, code };
   }
 
   const figuresOf = async (token: string) => {
@@ -136,6 +136,7 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
       referralFollowedAt: null,
       subtotalCents: 10_000,
       email: 'shopper@lab.example',
+      accountId: null,
       ...changes,
     },
   });
@@ -175,7 +176,7 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
     expect(figures.conversionRate).toBe(0);
   });
 
-  it('attributes paid orders by code, or by a link followed within 30 days, and earns nothing on the affiliate’s own', async () => {
+  it('attributes paid orders by code, or by a link followed within 30 days, and earns nothing on the affiliate’s own (account or email)', async () => {
     const affiliate = await approvedAffiliate('Money Lab');
     const byCode = paidOrder({ affiliateId: affiliate.id, code: affiliate.code, subtotalCents: 12_345 });
     const byLink = paidOrder({
@@ -192,13 +193,21 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
       code: affiliate.code,
       email: affiliate.email.toUpperCase(),
     });
+    const ownAccount = paidOrder({
+      affiliateId: affiliate.id,
+      code: affiliate.code,
+      email: 'another-address@lab.example',
+      accountId: affiliate.accountId,
+    });
     const pastRefundWindow = paidOrder({
       affiliateId: affiliate.id,
       code: affiliate.code,
       paidAt: new Date(Date.now() - 31 * DAY_MS).toISOString(),
       subtotalCents: 20_000,
     });
-    expect((await tell([byCode, byLink, staleLink, ownOrder, pastRefundWindow])).status).toBe(204);
+    expect((await tell([byCode, byLink, staleLink, ownOrder, ownAccount, pastRefundWindow])).status).toBe(
+      204,
+    );
     // A batch sent again (its answer lost) changes nothing.
     expect((await tell([byCode, byLink])).status).toBe(204);
 
@@ -214,6 +223,7 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
     const statusOf = (orderNumber: unknown) =>
       figures.referredOrders.find((order) => order.orderNumber === orderNumber);
     expect(statusOf(ownOrder.body.orderNumber)).toMatchObject({ commissionCents: 0, status: 'none' });
+    expect(statusOf(ownAccount.body.orderNumber)).toMatchObject({ commissionCents: 0, status: 'none' });
     expect(statusOf(staleLink.body.orderNumber)).toBeUndefined();
     expect(statusOf(pastRefundWindow.body.orderNumber)).toMatchObject({ status: 'payable' });
     // Nothing the affiliate reads names the shopper.

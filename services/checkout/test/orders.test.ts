@@ -158,6 +158,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const { stored, created } = await createOrder(checkout.db, {
       request: orderRequestSchema.parse(order()),
       referral: null,
+      accountId: null,
       priced: {
         lines: [
           {

@@ -32,6 +32,8 @@ export type ProgramEvent =
         /** After the discount, before shipping and tax. */
         subtotalCents: number;
         email: string | null;
+        /** The signed-in account that bought, if any. */
+        accountId: string | null;
       };
     }
   | { kind: 'order-reversed'; body: { orderId: string; reason: 'refunded' | 'cancelled' } };
@@ -57,9 +59,10 @@ async function attributionOf(
   return byLink ? { affiliate: byLink, via: 'link' } : null;
 }
 
-/** Whether the order is the affiliate's own: bought with the email of the account that applied. */
-const isOwnOrder = (affiliate: Affiliate, email: string | null) =>
-  !!affiliate.email && !!email && affiliate.email === email.toLowerCase();
+/** Whether the order is the affiliate's own: bought signed in as the account that applied, or with its email. */
+const isOwnOrder = (affiliate: Affiliate, order: { email: string | null; accountId: string | null }) =>
+  affiliate.accountId === order.accountId ||
+  (!!affiliate.email && !!order.email && affiliate.email === order.email.toLowerCase());
 
 /**
  * Takes a batch of checkout's events in one transaction. Every event is idempotent by its own key (a
@@ -87,7 +90,7 @@ export function takeProgramEvents(db: Database, events: ProgramEvent[]): Promise
           paidAt: order.paidAt,
           subtotalCents: order.subtotalCents,
           commissionRateBp: affiliate.commissionRateBp,
-          status: isOwnOrder(affiliate, order.email) ? 'none' : 'pending',
+          status: isOwnOrder(affiliate, order) ? 'none' : 'pending',
         });
       } else if (!(await reverseReferredOrder(tx, event.body.orderId))) {
         forOperator.push(event.body.orderId);

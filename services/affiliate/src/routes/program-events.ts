@@ -28,6 +28,8 @@ const eventSchema = z.discriminatedUnion('kind', [
       referralFollowedAt: time.nullable(),
       subtotalCents: z.number().int().min(0),
       email: z.string().max(320).nullable(),
+      // Events written before orders carried their account have none.
+      accountId: z.string().max(64).nullable().default(null),
     }),
   }),
   z.object({

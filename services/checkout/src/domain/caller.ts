@@ -9,6 +9,8 @@ export interface Caller {
   client: string;
   requestId: string;
   referral: Referral | null;
+  /** The access token of a signed-in buyer (their page's session, or the one the server signed in). */
+  accessToken: string | null;
 }
 
 /**

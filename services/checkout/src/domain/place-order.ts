@@ -4,6 +4,7 @@ import {
   DomainError,
   holdThroughOutage,
   isDatabaseUnreachable,
+  type AccountSessions,
   type Database,
 } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
@@ -22,6 +23,8 @@ import { priceOrder } from './price-order';
 
 export interface OrderServices {
   db: Database;
+  /** Who a signed-in buyer is: their orders are told to the affiliate program as theirs. */
+  accounts: AccountSessions;
   pricing: CatalogPricing;
   payments: PaymentGateway;
   limits: CheckoutLimits;
@@ -82,12 +85,31 @@ async function priceStoreAndLink(
   if (request.expectedTotal !== undefined && request.expectedTotal !== priced.totals.total)
     throw pricesChanged();
 
-  const order = { request, priced, affiliate, idempotencyKey, fingerprint, referral: caller.referral };
+  const accountId = await buyerAccount(services.accounts, caller);
+  const order = {
+    request,
+    priced,
+    affiliate,
+    idempotencyKey,
+    fingerprint,
+    referral: caller.referral,
+    accountId,
+  };
   // A retry or a double submit gets the first answer back, and nothing new is created.
   const { stored, created } = await createOrder(db, order);
   if (!created && stored.fingerprint !== fingerprint) throw keyReused();
   const url = await paymentUrlOf(stored, created ? orderForPayment(stored, order) : undefined, services);
   return { created, order: { ...stored.order, url } };
+}
+
+/**
+ * The signed-in buyer's account, or null: buying needs no account, so a session that has ended, or
+ * accounts that cannot be reached, never stop an order; it is then simply not known as theirs.
+ */
+async function buyerAccount(accounts: AccountSessions, caller: Caller): Promise<string | null> {
+  if (!caller.accessToken) return null;
+  const user = await accounts.userOf(caller.accessToken, caller.requestId).catch(() => null);
+  return user?.id ?? null;
 }
 
 async function paymentUrlOf(

@@ -1,10 +1,22 @@
 import type { Request } from 'express';
 import type { Caller } from '../domain/caller';
+import { SERVER_SESSION_COOKIE } from '@storefront/commerce/account';
+import { cookieValue } from './cookies';
 import { referralOf } from './referral-cookie';
 
-/** The client address (as the trusted proxies report it), the request id and the referral of an arrival. */
+/** A bearer token the request carries: its page's session, else the session the server signed in. */
+function accessTokenOf(req: Request): string | null {
+  const bearer = /^Bearer (\S{1,4096})$/.exec(req.get('authorization') ?? '')?.[1];
+  return bearer ?? (cookieValue(req, SERVER_SESSION_COOKIE) || null);
+}
+
+/**
+ * The client address (as the trusted proxies report it), the request id, the referral and the session of
+ * an arrival.
+ */
 export const callerOf = (req: Request): Caller => ({
   client: req.ip ?? 'unknown',
   requestId: String(req.id),
   referral: referralOf(req),
+  accessToken: accessTokenOf(req),
 });

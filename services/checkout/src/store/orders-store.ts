@@ -68,6 +68,8 @@ export interface NewOrder {
   fingerprint: string;
   /** The affiliate link the buyer last followed, reported to the program once the order is paid. */
   referral: Referral | null;
+  /** The signed-in account that placed it, if the buyer was signed in. */
+  accountId: string | null;
 }
 
 /**
@@ -84,8 +86,8 @@ export async function createOrder(
     `WITH new_order AS (
        INSERT INTO orders (checkout, idempotency_key, request_fingerprint, customer, shipping, affiliate_id, affiliate_code,
                            affiliate_name, discount_rate, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents,
-                           referral_code, referral_followed_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $23, $24)
+                           referral_code, referral_followed_at, account_id)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $23, $24, $25)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING ${ORDER_COLUMNS}
      ), new_lines AS (
@@ -122,6 +124,7 @@ export async function createOrder(
       lines.map((line) => line.lineTotal),
       order.referral?.code ?? null,
       order.referral?.followedAt ?? null,
+      order.accountId,
     ],
   );
   const row = inserted.rows[0];

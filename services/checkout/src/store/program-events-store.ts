@@ -22,8 +22,8 @@ export async function recordProgramEvent(
 
 /**
  * The program's view of a paid order: its own money (integer cents, after the discount, before shipping
- * and tax), the code it was placed with, the link its buyer followed, and the buyer's email (only to
- * refuse an affiliate commission on their own orders; the program never shows it).
+ * and tax), the code it was placed with, the link its buyer followed, and the buyer's email and account
+ * (only to refuse an affiliate commission on their own orders; the program never shows them).
  */
 export async function recordOrderPaid(db: Queryable, squareOrderId: string): Promise<void> {
   await db.query(
@@ -32,7 +32,8 @@ export async function recordOrderPaid(db: Queryable, squareOrderId: string): Pro
               'orderId', id, 'orderNumber', order_number, 'paidAt', paid_at,
               'affiliateId', affiliate_id, 'code', affiliate_code,
               'referralCode', referral_code, 'referralFollowedAt', referral_followed_at,
-              'subtotalCents', subtotal_cents - discount_cents, 'email', lower(customer ->> 'email'))
+              'subtotalCents', subtotal_cents - discount_cents, 'email', lower(customer ->> 'email'),
+              'accountId', account_id)
        FROM orders WHERE square_order_id = $1`,
     [squareOrderId],
   );
