@@ -44,18 +44,26 @@ const Panel = styled(Card)`
   }
 `;
 
+/**
+ * The link on a line of its own, the button under it: the link grows from its path (the server's) to
+ * the whole address (the browser's) without moving anything.
+ */
 const LinkRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  display: grid;
+  justify-items: start;
   gap: 0.75rem;
   margin: 1rem 0;
   code {
+    justify-self: stretch;
     padding: 0.5rem 0.75rem;
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.surfaceAlt};
     overflow-wrap: anywhere;
   }
+`;
+
+const CopyButton = styled(Button)<{ $unseen: boolean }>`
+  visibility: ${({ $unseen }) => ($unseen ? 'hidden' : 'visible')};
 `;
 
 type Loaded =
@@ -107,12 +115,11 @@ function Approved({ standing }: { standing: AccountStanding }) {
       </p>
       <LinkRow>
         <code>{link}</code>
-        {/* Copying needs the page's script: until it runs, the link is there to select. */}
-        {hydrated && (
-          <Button type="button" $variant="secondary" onClick={copy}>
-            {copied ? 'Copied!' : 'Copy link'}
-          </Button>
-        )}
+        {/* Copying needs the page's script: until it runs the button keeps its place unseen (nothing
+            moves when it appears), and the link is there to select. */}
+        <CopyButton type="button" $variant="secondary" onClick={copy} $unseen={!hydrated}>
+          {copied ? 'Copied!' : 'Copy link'}
+        </CopyButton>
       </LinkRow>
       {standing.figures && <AffiliateFigures figures={standing.figures} />}
     </>
