@@ -158,16 +158,17 @@ export function createSandbox(config: SandboxConfig, logger: Logger): Sandbox {
     res.json({ refund: refundJson(outcome.refund, 'PENDING') });
   });
 
-  /** A link as the sandbox holds it (its Square order and payment), for tests that refund what they paid. */
+  /** How many payment links were made, for the load benchmark's count of orders against links. */
+  app.get('/sandbox/payment-links/count', (_req, res) => {
+    res.json({ count: book.count });
+  });
+
+  /** A link as the sandbox holds it (its Square order and payment), for tests that refund what they paid.
+   * After /count, which it would otherwise take for a link's id. */
   app.get('/sandbox/payment-links/:linkId', (req, res) => {
     const link = linkOf(req);
     if (!link) return res.status(404).json({ error: 'no such link' });
     res.json({ id: link.id, orderId: link.orderId, payment: link.payment });
-  });
-
-  /** How many payment links were made, for the load benchmark's count of orders against links. */
-  app.get('/sandbox/payment-links/count', (_req, res) => {
-    res.json({ count: book.count });
   });
 
   /** What was sent to the webhook subscription, for tests and for a developer's curiosity. */
