@@ -5,7 +5,7 @@ import { COMMISSION_STATUS } from './program-store';
 /** How many of the latest attributed orders the portal lists. */
 const LISTED_ORDERS = 50;
 
-const toNumber = (value: string | number | null) => Number(value ?? 0);
+const toNumber = (value: string | number | null | undefined) => Number(value ?? 0);
 
 /** One affiliate's figures, read for that affiliate alone (every query is by their id). */
 export async function figuresOf(db: Queryable, affiliateId: string): Promise<AffiliateFigures> {
@@ -41,16 +41,16 @@ export async function figuresOf(db: Queryable, affiliateId: string): Promise<Aff
     [affiliateId],
   );
   const row = totals.rows[0]!;
-  const clicks = toNumber(row.clicks!);
-  const orderCount = toNumber(row.orders!);
+  const clicks = toNumber(row.clicks);
+  const orderCount = toNumber(row.orders);
   return {
     clicks,
     orders: orderCount,
     conversionRate: clicks === 0 ? null : orderCount / clicks,
-    referredCents: toNumber(row.referred!),
-    pendingCents: toNumber(row.pending!),
-    payableCents: toNumber(row.payable!),
-    paidCents: toNumber(row.paid!),
+    referredCents: toNumber(row.referred),
+    pendingCents: toNumber(row.pending),
+    payableCents: toNumber(row.payable),
+    paidCents: toNumber(row.paid),
     days: days.rows.map((day) => ({
       day: day.day,
       clicks: toNumber(day.clicks),
