@@ -1,5 +1,4 @@
-import { HttpProblem, rawBodyOf } from '@storefront/server-kit';
-import type { CheckoutParts } from '../parts';
+import { HttpProblem, rawBodyOf, type Database, type Logger, type Relay } from '@storefront/server-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { recordPayment, recordReversal, type ReversalEvent } from '../domain/record-payment';
@@ -60,13 +59,16 @@ function reversalOf(
   return null;
 }
 
+/** What the webhook routes use of the service's parts (CheckoutParts has them). */
+export interface WebhookParts {
+  db: Database;
+  webhooks: WebhookSettings;
+  logger: Logger;
+  programEvents: Pick<Relay, 'nudge'>;
+}
+
 /** Square's event notifications: only signed ones count, and each event id counts once. */
-export function webhookRoutes({
-  db,
-  webhooks: settings,
-  logger,
-  programEvents,
-}: Pick<CheckoutParts, 'db' | 'webhooks' | 'logger' | 'programEvents'>): Router {
+export function webhookRoutes({ db, webhooks: settings, logger, programEvents }: WebhookParts): Router {
   const router = Router();
   router.post('/webhooks/square', async (req, res) => {
     const signature = req.get('x-square-hmacsha256-signature');
