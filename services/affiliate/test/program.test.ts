@@ -12,6 +12,7 @@ import {
 import request from 'supertest';
 import { apiContract } from '../src/api-contract';
 import { affiliateService } from '../src/definition';
+import { takeProgramEvents } from '../src/domain/program-events';
 import { runOperatorCommand } from '../src/operator-commands';
 import { openAccounts, type AccountsFixture } from './accounts-fixture';
 
@@ -247,14 +248,13 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
 
   it('lists what is owed, as CSV too, records a payout once, and applies a new rate to later orders', async () => {
     const affiliate = await approvedAffiliate('Payout Lab, Inc.');
-    await tell([
-      paidOrder({
-        affiliateId: affiliate.id,
-        code: affiliate.code,
-        paidAt: new Date(Date.now() - 40 * DAY_MS).toISOString(),
-        subtotalCents: 30_000,
-      }),
-    ]);
+    const owed = paidOrder({
+      affiliateId: affiliate.id,
+      code: affiliate.code,
+      paidAt: new Date(Date.now() - 40 * DAY_MS).toISOString(),
+      subtotalCents: 30_000,
+    });
+    await tell([owed]);
     const server = await listenOn(affiliates.app);
     const endpoint = {
       baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
@@ -272,6 +272,18 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
       await expect(command('pay', affiliate.id)).rejects.toThrow('Nothing owed');
       expect(await figuresOf(affiliate.token)).toMatchObject({ payableCents: 0, paidCents: 3_000 });
       expect(await command('payouts')).not.toContain(affiliate.id);
+      // A refund after the payout takes nothing back by itself: it is left for an operator, and named.
+      const refunded = {
+        kind: 'order-reversed' as const,
+        body: { orderId: owed.body.orderId, reason: 'refunded' as const },
+      };
+      expect(await takeProgramEvents(affiliates.db, [refunded])).toEqual([owed.body.orderId]);
+      expect(
+        await takeProgramEvents(affiliates.db, [
+          { ...refunded, body: { ...refunded.body, orderId: randomUUID() } },
+        ]),
+      ).toEqual([]);
+      expect(await figuresOf(affiliate.token)).toMatchObject({ paidCents: 3_000 });
 
       expect(await command('rate', affiliate.id, '12.5')).toBe(
         'Payout Lab, Inc. now earns 12.5% commission.',

@@ -232,6 +232,12 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
     expect((await signed(approved)).body.outcome).toBe('not_completed');
     expect(await stored(res.body.orderId)).toEqual(first);
     expect(first.status).toBe('paid');
+    // The affiliate program hears of the payment once, whatever Square sent after it.
+    const told = await harness.checkout.db.query(
+      "SELECT 1 FROM program_events WHERE kind = 'order-paid' AND body ->> 'orderId' = $1",
+      [res.body.orderId],
+    );
+    expect(told.rows).toHaveLength(1);
   });
 
   it("tells the affiliate program of a paid order, and of its refund once, in the order's own transaction", async () => {

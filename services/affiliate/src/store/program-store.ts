@@ -69,8 +69,9 @@ export async function reverseReferredOrder(db: Queryable, orderId: string): Prom
     [orderId],
   );
   if (rows.length) return true;
-  const paid = await db.query('SELECT 1 FROM referred_orders WHERE order_id = $1', [orderId]);
-  return paid.rowCount === 0;
+  // Not reversed: either never attributed (nothing to reverse) or already paid out.
+  const paidOut = await db.query('SELECT 1 FROM referred_orders WHERE order_id = $1', [orderId]);
+  return paidOut.rows.length === 0;
 }
 
 /** What each affiliate is owed now: their payable commissions, for the operator's payout list. */
