@@ -260,6 +260,42 @@ describe('affiliate store', () => {
     expect(toasts).toEqual([]);
   });
 
+  describe('a code the page was rendered with (the server had the service confirm it)', () => {
+    const renderedWith = (code: string) => {
+      document.cookie = `affiliate_code=${code}; Path=/`;
+      checkoutOwnedStores.affiliate.set({ status: 'applied', code, data: research10 });
+    };
+
+    it('stays shown while the service is asked again: the total never loses its discount', async () => {
+      renderedWith('RESEARCH10');
+      const seen: string[] = [];
+      const watching = stores.affiliate.state$.subscribe((state) => seen.push(state.status));
+      unbind = bindAffiliate(localStorage, lookup);
+      await settle();
+      watching.unsubscribe();
+      expect(lookups).toEqual(['RESEARCH10']);
+      expect(seen.every((status) => status === 'applied')).toBe(true);
+      expect(stores.affiliate.get()).toEqual({ status: 'applied', code: 'RESEARCH10', data: research10 });
+      expect(toasts).toEqual([]);
+    });
+
+    it('stays shown while the service cannot be asked', async () => {
+      renderedWith('RESEARCH10');
+      unbind = bindAffiliate(localStorage, () => Promise.reject(new ApiError(0, null)));
+      await settle();
+      expect(stores.affiliate.get()).toMatchObject({ status: 'applied', code: 'RESEARCH10' });
+    });
+
+    it('is dropped, and said so, once the service no longer knows it', async () => {
+      renderedWith('WITHDRAWN');
+      unbind = bindAffiliate(localStorage, lookup);
+      await settle();
+      expect(stores.affiliate.get()).toEqual({ status: 'none' });
+      expect(document.cookie).not.toContain('affiliate_code=WITHDRAWN');
+      expect(toasts.map((toast) => toast.title)).toEqual(['Affiliate code removed']);
+    });
+  });
+
   it.each([
     ['RESEARCH10', '{broken'],
     ['RESEARCH10', '{"affiliateName": "x"}'],

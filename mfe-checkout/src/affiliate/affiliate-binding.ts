@@ -140,15 +140,18 @@ async function ask(lookup: AffiliateLookupFn, code: string): Promise<LookupAnswe
  * come over the bus and are checked by the checkout service; a refused code leaves what was
  * applied before. A code saved by an earlier visit is shown only once the service confirms it, with the
  * service's data (the browser's copy may be withdrawn or tampered with); until then, and while the
- * service cannot be asked, no discount is shown. (The checkout service checks the code again when an
- * order is placed, so nothing saved in the browser is trusted for a price.)
+ * service cannot be asked, no discount is shown. A code the page was rendered with stays shown while it
+ * is asked about again: the server had the service confirm it for this very page, and a discount that
+ * vanished and came back would change the total under the shopper's eyes. (The checkout service checks
+ * the code again when an order is placed, so nothing saved in the browser is trusted for a price.)
  */
 export function bindAffiliate(
   storage: Storage = window.localStorage,
   lookup: AffiliateLookupFn = checkoutApi.lookupAffiliate,
 ): () => void {
+  const rendered = checkoutOwnedStores.affiliate.get();
   // The last settled state (never 'validating'): what a refused code falls back to.
-  let settled: AffiliateState = { status: 'none' };
+  let settled: AffiliateState = rendered.status === 'applied' ? rendered : { status: 'none' };
   const settle = (state: AffiliateState) => {
     settled = state;
     checkoutOwnedStores.affiliate.set(state);
@@ -165,9 +168,10 @@ export function bindAffiliate(
   /** What the service's answer about a code saved by an earlier visit (or in the cookie) does. */
   const concludeSaved = (code: string, answer: LookupAnswer) => {
     if (answer.data) return confirm(code, answer.data);
-    // Unreachable just now: no discount is shown, and the saved code is asked about on the next visit.
-    checkoutOwnedStores.affiliate.set(settled);
-    if (!answer.refused) return;
+    // Unreachable just now: the page keeps what it was rendered with (no discount for a code only the
+    // browser saved), and the saved code is asked about on the next visit.
+    if (!answer.refused) return checkoutOwnedStores.affiliate.set(settled);
+    settle({ status: 'none' });
     forget(storage);
     bus.publish('toast/show', { ...withdrawnCode(code), variant: 'destructive', topic: TOAST_TOPIC });
   };
@@ -202,7 +206,9 @@ export function bindAffiliate(
   /** Each attempt shows its code as being checked and asks the service; a newer attempt or a clear
    * drops the answer of the one before it (switchMap), so the latest always decides. */
   const attempt = (code: string, conclude: (answer: LookupAnswer) => void) => {
-    checkoutOwnedStores.affiliate.set({ status: 'validating', code });
+    const shown = checkoutOwnedStores.affiliate.get();
+    if (shown.status !== 'applied' || shown.code !== code)
+      checkoutOwnedStores.affiliate.set({ status: 'validating', code });
     return from(ask(lookup, code)).pipe(map((answer) => () => conclude(answer)));
   };
   const clear = () => {
