@@ -62,7 +62,7 @@ async function main() {
       'A canary runs two releases of a service at once on one database, and is judged by the running shells: it needs a stack on PostgreSQL (DATABASE_URL), started by npm start.',
     );
   console.log(`Building ${remote.dir} and its service…`);
-  await buildApps([remote.dir]);
+  await buildApps([remote.dir], { federatedTypes: true });
   const runnable = RUNNABLES.find((candidate) => candidate.name === remote.name);
   if (runnable) await bundleRunnable(runnable);
   const service = (await buildServiceRelease(remote.name)) ?? undefined;

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
+import { buildApps } from '@storefront/delivery/build';
 import { federatedTypeProblems } from '@storefront/delivery/federated-types';
 import { expect, test } from '../../support/test';
 
@@ -18,8 +19,14 @@ function buildWithTypes(module: string, changes: Record<string, string>): string
   return copy;
 }
 
-test("the remotes' published types fit what the shell expects of each module; a misfit is named", async () => {
-  test.setTimeout(120_000);
+/**
+ * Types are built for a release only (the deploy asks for them; npm start's builds skip them), so this
+ * builds the content module as its deploy does. Every other remote's types are checked by its own deploy
+ * (the release suite deploys checkout and affiliate).
+ */
+test("a release's published types fit what the shell expects of each module; a misfit is named", async () => {
+  test.setTimeout(180_000);
+  await buildApps(['mfe-content'], { federatedTypes: true });
   // The content module as a release that broke two of its modules: a page that is not a component,
   // and a fragment that now needs props the shell never passes.
   const brokenContent = buildWithTypes('content', {
@@ -29,11 +36,9 @@ test("the remotes' published types fit what the shell expects of each module; a 
       'export default function Newsletter(props: { email: string }): import("react").JSX.Element;\n',
   });
   try {
-    const problems = federatedTypeProblems([
-      ...['account', 'affiliate', 'catalog', 'checkout', 'product'].map(build),
-      brokenContent,
-    ]);
-    // Exactly the two broken modules are named; every other module of every remote fits.
+    expect(federatedTypeProblems([build('content')])).toEqual([]);
+    const problems = federatedTypeProblems([brokenContent]);
+    // Exactly the two broken modules are named; every other module of the release fits.
     expect(problems.map((line) => line.split(' does not fit')[0])).toEqual([
       'content/RefundPolicyPage',
       'content/Newsletter',

@@ -21,9 +21,11 @@ webpack(config, (error, stats) => {
     process.exit(1);
   }
   if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true }));
-  // A remote (it declares its routes) publishes its federated types; the plugin only logs their failure.
+  // A remote (it declares its routes) built for a release publishes its federated types; the plugin only
+  // logs their failure.
   const dist = path.join(dir, 'dist');
   if (
+    process.env.STOREFRONT_FEDERATED_TYPES === '1' &&
     existsSync(path.join(dist, 'storefront-module.json')) &&
     !existsSync(path.join(dist, '@mf-types.zip'))
   ) {

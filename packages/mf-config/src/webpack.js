@@ -146,11 +146,14 @@ const runtimeOptimization = (server) => ({
 });
 
 /**
- * A remote's browser build publishes the types of what it exposes (`@mf-types.zip`, named in its
- * mf-manifest.json), for whoever loads it: the deploy checks them against what the shell expects of
- * each module (delivery/src/federated-types.ts). The plugin only logs a failure to generate them,
- * so build.js refuses a remote build without them.
+ * A remote's browser build built for a release (STOREFRONT_FEDERATED_TYPES=1, which the deploy sets)
+ * publishes the types of what it exposes (`@mf-types.zip`, named in its mf-manifest.json): the deploy
+ * checks them against what the shell expects of each module (delivery/src/federated-types.ts). Other
+ * builds (`npm start`, `npm run build`, the image) skip them: they are half of a remote's build time and
+ * nothing else reads them. The plugin only logs a failure to generate them, so build.js refuses a build
+ * asked for them without them.
  */
+const WITH_FEDERATED_TYPES = process.env.STOREFRONT_FEDERATED_TYPES === '1';
 const FEDERATED_TYPES = {
   generateTypes: { abortOnError: true, compileInChildProcess: false, deleteTypesFolder: true },
   consumeTypes: false,
@@ -165,8 +168,7 @@ function remoteFederation({ dir, name, exposes, server }) {
     exposes,
     shared: sharedConfig({ eager: false, fromDir: dir }),
     shareStrategy: 'loaded-first',
-    // Published with production builds; the one-module loop's dev server has no use for them.
-    dts: !server && process.env.NODE_ENV !== 'development' ? FEDERATED_TYPES : false,
+    dts: !server && WITH_FEDERATED_TYPES ? FEDERATED_TYPES : false,
     ...(server
       ? // A CommonJS module the shell's server requires from the artifact store; it carries its own
         // federation runtime and reads its chunks from its own folder.
