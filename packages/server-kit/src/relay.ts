@@ -1,3 +1,5 @@
+import { createInternalClient, type InternalClient, type InternalClientOptions } from './internal-client';
+
 /** A delivery that runs in the background: at once when nudged, and on a timer after a failure. */
 export interface Relay {
   /** Asks for a delivery now; one asked for while another runs follows it (it may hold newer rows). */
@@ -31,4 +33,15 @@ export function startRelay(
   };
   const timer = setInterval(nudge, intervalMs).unref();
   return { nudge, stop: () => clearInterval(timer) };
+}
+
+/**
+ * The client a relay delivers with: a delivery that finds the receiver restarting fails at once rather
+ * than being held (the relay tries it again, and its rows wait in their outbox), and one delivery at a
+ * time needs few connections.
+ */
+export function createRelayClient(
+  options: Omit<InternalClientOptions, 'outageHoldMs' | 'connections'>,
+): InternalClient {
+  return createInternalClient({ ...options, outageHoldMs: 0, connections: 2 });
 }

@@ -1,4 +1,4 @@
-import { createInternalClient, type ServiceEndpoints } from '@storefront/server-kit';
+import { createRelayClient, type ServiceEndpoints } from '@storefront/server-kit';
 import type { CodeProjection } from './domain/code-projection';
 
 /** This service's one seam to checkout: its projection of the program's codes (/internal, service key). */
@@ -8,16 +8,7 @@ export function createCheckoutCodes(
   timeoutMs: number,
   endpoints: ServiceEndpoints | null,
 ): CodeProjection & { close(): Promise<void> } {
-  const checkout = createInternalClient({
-    service: 'checkout',
-    baseUrl,
-    serviceKey,
-    timeoutMs,
-    // A delivery that finds checkout restarting is simply tried again by the next one.
-    outageHoldMs: 0,
-    endpoints,
-    connections: 2,
-  });
+  const checkout = createRelayClient({ service: 'checkout', baseUrl, serviceKey, timeoutMs, endpoints });
   return {
     async put({ code, ...rest }) {
       const answer = await checkout.call({

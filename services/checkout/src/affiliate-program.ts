@@ -1,4 +1,4 @@
-import { createInternalClient, type ServiceEndpoints } from '@storefront/server-kit';
+import { createRelayClient, type ServiceEndpoints } from '@storefront/server-kit';
 import type { ProgramInbox } from './domain/report-to-program';
 
 /** This service's one seam to the affiliate program: the inbox of what checkout saw (/internal, service key). */
@@ -8,16 +8,7 @@ export function createProgramInbox(
   timeoutMs: number,
   endpoints: ServiceEndpoints | null,
 ): ProgramInbox & { close(): Promise<void> } {
-  const program = createInternalClient({
-    service: 'affiliate',
-    baseUrl,
-    serviceKey,
-    timeoutMs,
-    // A delivery that finds the program restarting is simply tried again by the next one.
-    outageHoldMs: 0,
-    endpoints,
-    connections: 2,
-  });
+  const program = createRelayClient({ service: 'affiliate', baseUrl, serviceKey, timeoutMs, endpoints });
   return {
     async take(events) {
       const answer = await program.call({

@@ -1,13 +1,14 @@
 import type { Limiter } from '@storefront/server-kit/domain';
 import type { Referral } from '../order-shapes';
 
-/**
- * Who is asking: the client address the budgets are kept by, the request id logs and calls carry, and
- * the affiliate link their browser last followed, if any.
- */
+/** Who is asking: the client address the budgets are kept by, and the request id logs and calls carry. */
 export interface Caller {
   client: string;
   requestId: string;
+}
+
+/** Who is placing an order: the caller, the affiliate link their browser last followed, and their session. */
+export interface Buyer extends Caller {
   referral: Referral | null;
   /** The access token of a signed-in buyer (their page's session, or the one the server signed in). */
   accessToken: string | null;

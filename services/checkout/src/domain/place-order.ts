@@ -18,7 +18,7 @@ import {
   type StoredOrder,
 } from '../store/orders-store';
 import { chargeCodeAttempt, findCodeDiscount, invalidCode } from './affiliate-discount';
-import type { Caller, CheckoutLimits } from './caller';
+import type { Buyer, CheckoutLimits } from './caller';
 import { priceOrder } from './price-order';
 
 export interface OrderServices {
@@ -56,17 +56,17 @@ export async function placeOrder(
   request: OrderRequest,
   idempotencyKey: string | null,
   services: OrderServices,
-  caller: Caller,
+  buyer: Buyer,
 ): Promise<{ created: boolean; order: PlacedOrder }> {
   const { limits, outageHoldMs } = services;
   const problem = checkoutProblem(request);
   if (problem) throw new DomainError('malformed', problem.title, problem.description);
   // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing;
   // counted here, before any re-run, so an order held through an outage is charged as one attempt.
-  await limits.orders.charge(caller.client, 'orders');
-  if (request.affiliateCode) await chargeCodeAttempt(limits.affiliateAttempts, caller.client);
+  await limits.orders.charge(buyer.client, 'orders');
+  if (request.affiliateCode) await chargeCodeAttempt(limits.affiliateAttempts, buyer.client);
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-  const place = () => priceStoreAndLink(request, { idempotencyKey, fingerprint }, services, caller);
+  const place = () => priceStoreAndLink(request, { idempotencyKey, fingerprint }, services, buyer);
   // A keyed order may run again if the database drops its connection (a restart, a failover): a
   // second run stores it once the database is back, or finds it if the first had stored it.
   return idempotencyKey === null ? place() : holdThroughOutage(place, outageHoldMs, isDatabaseUnreachable);
@@ -76,23 +76,23 @@ async function priceStoreAndLink(
   request: OrderRequest,
   { idempotencyKey, fingerprint }: { idempotencyKey: string | null; fingerprint: string },
   services: OrderServices,
-  caller: Caller,
+  buyer: Buyer,
 ): Promise<{ created: boolean; order: PlacedOrder }> {
   const { db, pricing } = services;
   const affiliate = request.affiliateCode ? await findCodeDiscount(db, request.affiliateCode) : null;
   if (request.affiliateCode && !affiliate) throw invalidCode();
-  const priced = await priceOrder(request.lines, affiliate?.discountRate ?? 0, pricing, caller.requestId);
+  const priced = await priceOrder(request.lines, affiliate?.discountRate ?? 0, pricing, buyer.requestId);
   if (request.expectedTotal !== undefined && request.expectedTotal !== priced.totals.total)
     throw pricesChanged();
 
-  const accountId = await buyerAccount(services.accounts, caller);
+  const accountId = await buyerAccount(services.accounts, buyer);
   const order = {
     request,
     priced,
     affiliate,
     idempotencyKey,
     fingerprint,
-    referral: caller.referral,
+    referral: buyer.referral,
     accountId,
   };
   // A retry or a double submit gets the first answer back, and nothing new is created.
@@ -106,9 +106,9 @@ async function priceStoreAndLink(
  * The signed-in buyer's account, or null: buying needs no account, so a session that has ended, or
  * accounts that cannot be reached, never stop an order; it is then simply not known as theirs.
  */
-async function buyerAccount(accounts: AccountSessions, caller: Caller): Promise<string | null> {
-  if (!caller.accessToken) return null;
-  const user = await accounts.userOf(caller.accessToken, caller.requestId).catch(() => null);
+async function buyerAccount(accounts: AccountSessions, buyer: Buyer): Promise<string | null> {
+  if (!buyer.accessToken) return null;
+  const user = await accounts.userOf(buyer.accessToken, buyer.requestId).catch(() => null);
   return user?.id ?? null;
 }
 

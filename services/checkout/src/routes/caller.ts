@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Caller } from '../domain/caller';
+import type { Buyer, Caller } from '../domain/caller';
 import { SERVER_SESSION_COOKIE } from '@storefront/commerce/account';
 import { cookieValue } from './cookies';
 import { referralOf } from './referral-cookie';
@@ -10,13 +10,15 @@ function accessTokenOf(req: Request): string | null {
   return bearer ?? (cookieValue(req, SERVER_SESSION_COOKIE) || null);
 }
 
-/**
- * The client address (as the trusted proxies report it), the request id, the referral and the session of
- * an arrival.
- */
+/** The client address (as the trusted proxies report it) and the request id of an arrival. */
 export const callerOf = (req: Request): Caller => ({
   client: req.ip ?? 'unknown',
   requestId: String(req.id),
+});
+
+/** An order's arrival: its caller, with the referral and the session only an order reads. */
+export const buyerOf = (req: Request): Buyer => ({
+  ...callerOf(req),
   referral: referralOf(req),
   accessToken: accessTokenOf(req),
 });

@@ -1,7 +1,7 @@
 import { orderRequestSchema } from '@storefront/commerce/checkout';
 import { HttpProblem, parseInput } from '@storefront/server-kit';
 import { Router } from 'express';
-import { callerOf } from './caller';
+import { buyerOf } from './caller';
 import { placeOrder, type OrderServices } from '../domain/place-order';
 import { findOrderStatus } from '../store/orders-store';
 
@@ -26,7 +26,7 @@ export function orderRoutes(services: OrderServices): Router {
   router.post('/orders', async (req, res) => {
     const idempotencyKey = idempotencyKeyOf(req.get('Idempotency-Key'));
     const request = parseInput(orderRequestSchema, req.body ?? {});
-    const { created, order } = await placeOrder(request, idempotencyKey, services, callerOf(req));
+    const { created, order } = await placeOrder(request, idempotencyKey, services, buyerOf(req));
     // An order carries its buyer's details and payment page: for them only, never kept by a cache.
     res
       .status(created ? 201 : 200)
