@@ -11,7 +11,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
+  // Several tests sign a researcher up and shop in two browsers: about 30 s on an idle two-core
+  // machine, and twice that on the same machine on a slow day, which CI's must not fail for.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

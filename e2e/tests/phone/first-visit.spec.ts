@@ -7,7 +7,7 @@ import { confirmedResearcher, PASSWORD, signInOnTheServer } from '../../support/
 // page to hydrate: what a shopper does in that gap must count.
 
 test.beforeEach(async ({ context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
 });
 
