@@ -4,7 +4,7 @@
 const { existsSync, rmSync } = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
-const { PRIVATE_SOURCE_MAPS } = require('./webpack');
+const { PRIVATE_SOURCE_MAPS, WITH_FEDERATED_TYPES } = require('./webpack');
 
 const dir = path.resolve(process.argv[2] ?? '.');
 const config = require(path.join(dir, 'webpack.config.js'));
@@ -25,7 +25,7 @@ webpack(config, (error, stats) => {
   // logs their failure.
   const dist = path.join(dir, 'dist');
   if (
-    process.env.STOREFRONT_FEDERATED_TYPES === '1' &&
+    WITH_FEDERATED_TYPES &&
     existsSync(path.join(dist, 'storefront-module.json')) &&
     !existsSync(path.join(dist, '@mf-types.zip'))
   ) {

@@ -282,6 +282,7 @@ module.exports = {
   DEV_SHELL_PATH,
   PRIVATE_SOURCE_MAPS,
   SERVER_FOLDER,
+  WITH_FEDERATED_TYPES,
   remoteConfig,
   shellConfig,
 };
