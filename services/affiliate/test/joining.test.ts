@@ -12,7 +12,7 @@ import request from 'supertest';
 import { apiContract } from '../src/api-contract';
 import { affiliateService } from '../src/definition';
 import { runOperatorCommand } from '../src/operator-commands';
-import { openAccounts, type AccountsFixture } from './accounts-fixture';
+import { openAccounts, type AccountsFixture } from '@storefront/account-service/testing';
 
 const OPERATOR_TOKEN = 'operator-token-for-the-tests-only';
 

@@ -14,7 +14,7 @@ import { apiContract } from '../src/api-contract';
 import { affiliateService } from '../src/definition';
 import { takeProgramEvents } from '../src/domain/program-events';
 import { runOperatorCommand } from '../src/operator-commands';
-import { openAccounts, type AccountsFixture } from './accounts-fixture';
+import { openAccounts, type AccountsFixture } from '@storefront/account-service/testing';
 
 const OPERATOR_TOKEN = 'operator-token-for-the-tests-only';
 const BROWSER =

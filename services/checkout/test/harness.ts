@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { AccountsFixture } from '@storefront/account-service/testing';
 import { catalogService } from '@storefront/catalog-service/definition';
 import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
@@ -78,11 +79,19 @@ export interface CheckoutHarness {
   dispose(): Promise<void>;
 }
 
+/** The account service the harness asks whose a session is; by default none, so every buyer is a guest. */
+const NO_ACCOUNTS = { url: 'http://127.0.0.1:9', anonKey: 'unused' };
+
 /**
  * The real parts, each on its own port: the catalog service (prices), the payment sandbox (spoken to
  * by the real square SDK), and the checkout service, whose webhook endpoint the sandbox calls back.
+ * Given `accounts` (a real account service, `@storefront/account-service/testing`), signed-in buyers'
+ * orders are known as theirs.
  */
-export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<CheckoutHarness> {
+export async function openCheckoutHarness(
+  kind: TestDatabaseKind,
+  { accounts = NO_ACCOUNTS }: { accounts?: Pick<AccountsFixture, 'url' | 'anonKey'> } = {},
+): Promise<CheckoutHarness> {
   const catalog = await openTestService(kind, {
     name: 'catalog',
     migrationsDir: catalogService.migrationsDir,
@@ -123,8 +132,7 @@ export async function openCheckoutHarness(kind: TestDatabaseKind): Promise<Check
     checkoutRoutes({
       db,
       pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey, 0, null),
-      // Signed-in shoppers' carts are proven end to end (e2e), with the account service itself.
-      accounts: createAccountSessions('http://127.0.0.1:9', 'unused', 500),
+      accounts: createAccountSessions(accounts.url, accounts.anonKey, 2000),
       cookies: { secure: false },
       programEvents: keptInOutbox,
       payments: createSquareGateway(square(squareUrl), silentLogger()),

@@ -1,21 +1,28 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { accountService } from '@storefront/account-service/definition';
+import { accountService } from './definition';
 import { openDefinedService, type TestDatabaseKind, type TestService } from '@storefront/server-kit/testing';
 
 const PASSWORD = 'correct horse battery';
+/** The key supabase-js sends as `apikey` to the local account service. */
+const ANON_KEY = 'storefront-local-anon-key';
 
 export interface AccountsFixture {
   service: TestService;
-  /** Where the account service listens: the affiliate service asks it whose a token is. */
+  /** Where the account service listens: a service under test asks it whose a token is. */
   url: string;
+  /** What a caller sends as `apikey` with a token. */
+  anonKey: string;
   /** A confirmed account, signed up and signed in through the account service's API. */
   signedIn(label: string): Promise<{ token: string; email: string; accountId: string }>;
   dispose(): Promise<void>;
 }
 
-/** A real account service on its own test database, listening on loopback. */
+/**
+ * A real account service on its own test database, listening on loopback: for the tests of services that
+ * ask accounts whose a session is (checkout, affiliate), so none of them needs a stand-in for it.
+ */
 export async function openAccounts(kind: TestDatabaseKind): Promise<AccountsFixture> {
   const service = await openDefinedService(kind, accountService, {
     JWT_SECRET: 'a-secret-for-the-tests-of-32-chars!',
@@ -27,12 +34,13 @@ export async function openAccounts(kind: TestDatabaseKind): Promise<AccountsFixt
   const auth = (route: string, body: object) =>
     fetch(`${url}/auth/v1/${route}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', apikey: 'storefront-local-anon-key' },
+      headers: { 'content-type': 'application/json', apikey: ANON_KEY },
       body: JSON.stringify(body),
     });
   return {
     service,
     url,
+    anonKey: ANON_KEY,
     async signedIn(label) {
       const email = `${label}-${kind}-${Date.now()}@lab.example`;
       if ((await auth('signup', { email, password: PASSWORD })).status !== 200)
@@ -52,7 +60,7 @@ export async function openAccounts(kind: TestDatabaseKind): Promise<AccountsFixt
       };
       const user = (await (
         await fetch(`${url}/auth/v1/user`, {
-          headers: { authorization: `Bearer ${session.access_token}`, apikey: 'storefront-local-anon-key' },
+          headers: { authorization: `Bearer ${session.access_token}`, apikey: ANON_KEY },
         })
       ).json()) as { id: string };
       return { token: session.access_token, email, accountId: user.id };
