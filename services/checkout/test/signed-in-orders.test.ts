@@ -47,7 +47,9 @@ describe.each(testDatabaseKinds())('signed-in buyers on %s', (kind) => {
   it("stores an order as its buyer's, from the page's token or the session the server signed in", async () => {
     const { token, accountId } = await accounts.signedIn('buyer');
     const fromPage = await place(harness, (call) => call.set('authorization', `Bearer ${token}`));
-    const fromServer = await place(harness, (call) => call.set('cookie', `${SERVER_SESSION_COOKIE}=${token}`));
+    const fromServer = await place(harness, (call) =>
+      call.set('cookie', `${SERVER_SESSION_COOKIE}=${token}`),
+    );
     for (const placed of [fromPage, fromServer]) {
       expect(placed.status).toBe(201);
       expect(await accountOf(harness, placed.body.orderId)).toBe(accountId);
@@ -68,11 +70,15 @@ describe.each(testDatabaseKinds())('signed-in buyers on %s', (kind) => {
     }
   });
 
-  it("takes a guest's order when accounts cannot be reached", async () => {
-    const { token } = await accounts.signedIn('unreachable');
-    guestHarness = await openCheckoutHarness(kind);
-    const placed = await place(guestHarness, (call) => call.set('authorization', `Bearer ${token}`));
-    expect(placed.status).toBe(201);
-    expect(await accountOf(guestHarness, placed.body.orderId)).toBeNull();
-  }, HARNESS_START_MS);
+  it(
+    "takes a guest's order when accounts cannot be reached",
+    async () => {
+      const { token } = await accounts.signedIn('unreachable');
+      guestHarness = await openCheckoutHarness(kind);
+      const placed = await place(guestHarness, (call) => call.set('authorization', `Bearer ${token}`));
+      expect(placed.status).toBe(201);
+      expect(await accountOf(guestHarness, placed.body.orderId)).toBeNull();
+    },
+    HARNESS_START_MS,
+  );
 });
