@@ -11,6 +11,18 @@ interface ServiceAnswer {
   body?: string;
 }
 
+/**
+ * What a test waits for, failing once it has waited three seconds (a loopback read takes milliseconds):
+ * a change that leaves a read unanswered fails at once rather than at the suite's time-out.
+ */
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within 3 s`)), 3_000);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 const FOR_EVERYONE = { 'cache-control': 'public, max-age=0', etag: '"v1"', 'content-type': 'text/plain' };
 
 /**
@@ -38,7 +50,8 @@ async function heldService() {
     received,
     /** Answers the oldest read the service holds, once one has arrived. */
     async answer(answer: ServiceAnswer | 'cut' = { headers: FOR_EVERYONE }) {
-      if (held.length === 0) await new Promise<void>((resolve) => arrived.push(resolve));
+      if (held.length === 0)
+        await within(new Promise<void>((resolve) => arrived.push(resolve)), 'a read reaching the service');
       held.shift()!(answer);
     },
     async close() {
@@ -57,7 +70,9 @@ type Outcome =
 /** A shopper's read as the gateway makes it, recording how it was answered. */
 function shopperRead(headers: string[] = []): WaitingRead & { outcome: Promise<Outcome> } {
   let settle!: (outcome: Outcome) => void;
-  const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
+  const outcome = within(new Promise<Outcome>((resolve) => (settle = resolve)), 'an answer to the shopper');
+  // Read or not, a shopper left unanswered fails the test that awaits it, and no other.
+  outcome.catch(() => undefined);
   return {
     headers,
     outcome,
