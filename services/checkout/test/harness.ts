@@ -71,9 +71,10 @@ export interface CheckoutHarness {
   sandboxUrl: string;
   /** A real Square gateway talking to this harness's sandbox. */
   gateway(): PaymentGateway;
-  /** Another checkout app on the same database: with Square unreachable, or with its own rate limits. */
+  /** Another checkout app on the same database: with Square or accounts unreachable, or its own rate limits. */
   sameDatabaseApp(changes: {
     squareDown?: boolean;
+    accountsDown?: boolean;
     limits?: CheckoutLimits;
   }): ReturnType<typeof createServiceApp>;
   dispose(): Promise<void>;
@@ -128,11 +129,16 @@ export async function openCheckoutHarness(
     maxRetries: 0,
     timeoutSeconds: 5,
   });
-  const routesOn = (db: TestService['db'], squareUrl: string, limits = roomyLimits()) =>
+  const routesOn = (
+    db: TestService['db'],
+    squareUrl: string,
+    limits = roomyLimits(),
+    { url, anonKey } = accounts,
+  ) =>
     checkoutRoutes({
       db,
       pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey, 0, null),
-      accounts: createAccountSessions(accounts.url, accounts.anonKey, 2000),
+      accounts: createAccountSessions(url, anonKey, 2000),
       cookies: { secure: false },
       programEvents: keptInOutbox,
       payments: createSquareGateway(square(squareUrl), silentLogger()),
@@ -159,7 +165,7 @@ export async function openCheckoutHarness(
     sandbox,
     sandboxUrl,
     gateway: () => createSquareGateway(square(sandboxUrl), silentLogger()),
-    sameDatabaseApp: ({ squareDown = false, limits }) =>
+    sameDatabaseApp: ({ squareDown = false, accountsDown = false, limits }) =>
       createServiceApp({
         ...testAppSettings,
         name: 'checkout',
@@ -167,7 +173,12 @@ export async function openCheckoutHarness(
         db: checkout.db,
         logger: silentLogger(),
         bodyLimit: '16kb',
-        routes: routesOn(checkout.db, squareDown ? 'http://127.0.0.1:9' : sandboxUrl, limits),
+        routes: routesOn(
+          checkout.db,
+          squareDown ? 'http://127.0.0.1:9' : sandboxUrl,
+          limits,
+          accountsDown ? NO_ACCOUNTS : accounts,
+        ),
       }),
     async dispose() {
       for (const server of [catalogHttp.server, sandboxHttp, checkoutHttp]) {
