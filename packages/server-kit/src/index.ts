@@ -26,3 +26,6 @@ export * from './domain-errors';
 export * from './account-sessions';
 export * from './signed-in-account';
 export * from './relay';
+export * from './embedded-host/location';
+export * from './embedded-host/stack-database';
+export { openHostedDatabase } from './embedded-host/client';

@@ -43,12 +43,16 @@ async function createDatabaseFolder(dataDir: string) {
  */
 const keepLiftoffCodeOnly = () => setFlagsFromString('--liftoff-only');
 
-/** Embedded Postgres in a folder (created on first start), or in memory when `dataDir` is omitted. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded Postgres in a folder (created on first start), or in memory when `dataDir` is omitted; in
+ * `schema` (made if missing) when given, as a service is in the stack's shared embedded database.
+ */
+export async function openPglite(dataDir?: string, { schema }: { schema?: string } = {}): Promise<Database> {
   if (dataDir) await createDatabaseFolder(dataDir);
   // Before PGlite's module is compiled, the first time this process opens one.
   keepLiftoffCodeOnly();
   const db = await PGlite.create(dataDir, { startParams: PGLITE_START });
+  if (schema) await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema}`);
   const wrap =
     (q: Pick<PGlite, 'query'>): Queryable['query'] =>
     async (sql, params) => {
