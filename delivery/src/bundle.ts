@@ -15,6 +15,8 @@ export interface Runnable {
 export const RUNNABLES: Runnable[] = [
   ...serviceProcesses.map((service) => ({ name: service.name, dir: service.dir, entry: 'src/main.ts' })),
   { name: 'shell', dir: SHELL_DIR, entry: 'src/server/main.ts' },
+  // A development stack's one embedded database, which its services share (npm start, without DATABASE_URL).
+  { name: 'embedded-database', dir: 'packages/server-kit', entry: 'src/embedded-host/main.ts' },
 ];
 
 /** Where a runnable's production bundle is written: JavaScript, started with plain `node`. */

@@ -1,31 +1,48 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
+import { embeddedDatabaseSocket, openHostedDatabase } from '@storefront/server-kit';
+import { REPO_ROOT } from '../paths';
 
 /** Where a checkout service under test keeps its orders, and how they are counted afterwards. */
 export interface OrderStore {
   label: string;
   env: NodeJS.ProcessEnv;
-  /** Counts orders; called after the checkout process has stopped (PGlite allows one process). */
+  /** Counts orders; called after the checkout process has stopped. */
   countOrders(): Promise<number>;
   dispose(): Promise<void>;
 }
 
+/**
+ * The embedded database as `npm start` runs it: one host process (PGlite) the checkout service reaches
+ * over its socket, as every service of the stack does.
+ */
 export async function embeddedStore(): Promise<OrderStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-checkout-'));
+  const socket = embeddedDatabaseSocket(dataDir);
+  const host = spawn(process.execPath, ['--import', 'tsx', 'packages/server-kit/src/embedded-host/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, STOREFRONT_DATA_DIR: dataDir, EMBEDDED_DATABASE_SOCKET: socket },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return {
     label: 'embedded (PGlite)',
-    env: { STOREFRONT_DATA_DIR: dataDir },
+    env: { STOREFRONT_DATA_DIR: dataDir, EMBEDDED_DATABASE_SOCKET: socket },
     async countOrders() {
-      const db = await PGlite.create(path.join(dataDir, 'checkout'));
+      const db = await openHostedDatabase(socket, 'checkout');
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
       await db.close();
       return rows[0]!.n;
     },
-    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    async dispose() {
+      host.kill('SIGTERM');
+      if (host.exitCode === null) await once(host, 'exit');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -13,6 +13,7 @@ function processLabel({ command }: ProcessMemory): string {
   const part = /(services|stand-ins)\/([\w-]+)\//.exec(command)?.[2];
   if (part) return part;
   if (command.includes('shell/dist-node')) return 'shell';
+  if (command.includes('server-kit/dist-node')) return 'embedded database';
   if (command.includes('run-command.cjs start')) return 'supervisor (`npm start`)';
   return command.slice(0, 60);
 }

@@ -1,6 +1,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, developmentSecret, type ServicePart } from '@storefront/server-kit';
+import {
+  defaultDataDir,
+  developmentSecret,
+  embeddedDatabaseSocket,
+  type ServicePart,
+} from '@storefront/server-kit';
 import { balancerCommand } from '../balancer';
 import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';
 import { devSessionFile, REPO_ROOT, remoteModules } from '../modules';
@@ -86,6 +91,17 @@ function readSettings() {
   };
 }
 
+/**
+ * Without PostgreSQL, the services share one embedded database host (one PGlite, a schema each, as on
+ * PostgreSQL) rather than each holding a Postgres of its own: the settings that take them to it. The
+ * services wait for it as they start.
+ */
+function startEmbeddedDatabase(dataDir: string): NodeJS.ProcessEnv {
+  const socket = embeddedDatabaseSocket(dataDir);
+  startProcess('embedded database', commandOf('embedded-database'), { EMBEDDED_DATABASE_SOCKET: socket });
+  return { EMBEDDED_DATABASE_SOCKET: socket };
+}
+
 /** Starts every instance of an endpoint under supervision and waits until each is ready. */
 async function startInstances(
   endpoint: Endpoint,
@@ -155,8 +171,10 @@ async function start() {
     console.log(`nginx balances ${instances} instances of each part`);
   }
 
+  const database = databaseUrl ? {} : startEmbeddedDatabase(dataDir);
   const serviceEnvironment = (part: string): NodeJS.ProcessEnv => ({
     ...environment,
+    ...database,
     // Services sit behind the shell (and, here, nginx) on this machine: the proxies they believe
     // about who the client is. The shell's own TRUST_PROXY is the operator's unless nginx fronts it.
     TRUST_PROXY: 'loopback',

@@ -52,6 +52,11 @@ export const baseConfigShape = {
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL name such as e2e_catalog')
     .optional(),
   STOREFRONT_DATA_DIR: z.string().optional(),
+  /**
+   * Without DATABASE_URL: the stack's embedded database host (npm start runs one, see
+   * embedded-host/server.ts), shared by every service in a schema each. Unset: PGlite in this process.
+   */
+  EMBEDDED_DATABASE_SOCKET: optionalSocketPath(),
   /** Where rate-limit counters live when set: shared by every instance (see rate-limit.ts). */
   REDIS_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),

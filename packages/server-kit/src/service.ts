@@ -30,6 +30,7 @@ import {
   type LimitStore,
 } from './rate-limit';
 import { defaultDataDir } from './repo-root';
+import { openHostedDatabase } from './embedded-host/client';
 import { ServiceEndpoints } from './service-endpoints';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
@@ -80,13 +81,19 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
  * A service's database. On PostgreSQL every service keeps its tables in a schema of its own (its name,
  * or DATABASE_SCHEMA), created on first start, so that several services may share one database
  * without ever seeing each other's tables; a URL that sets its own `options` (a search_path) is taken
- * as it is. Without a URL: embedded PGlite in `<data folder>/<name>`.
+ * as it is. Without a URL: the stack's embedded database host, in the same schema, when there is one
+ * (npm start's); else embedded PGlite of its own in `<data folder>/<name>` (a service run alone).
  */
 export async function openServiceDatabase(
   name: string,
   databaseUrl: string | undefined,
-  { dataDir, schema = name.replace(/-/g, '_') }: { dataDir?: string; schema?: string } = {},
+  {
+    dataDir,
+    schema = name.replace(/-/g, '_'),
+    embeddedHost,
+  }: { dataDir?: string; schema?: string; embeddedHost?: string } = {},
 ): Promise<Database> {
+  if (!databaseUrl && embeddedHost) return openHostedDatabase(embeddedHost, schema);
   if (!databaseUrl) return openPglite(path.join(dataDir ?? defaultDataDir(), name));
   if (new URL(databaseUrl).searchParams.has('options'))
     return openPostgres({ connectionString: databaseUrl });
@@ -155,6 +162,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   const db = await openServiceDatabase(definition.name, config.DATABASE_URL, {
     dataDir: config.STOREFRONT_DATA_DIR,
     schema: config.DATABASE_SCHEMA,
+    embeddedHost: config.EMBEDDED_DATABASE_SOCKET,
   });
   const applied = await migrate(db, definition.migrationsDir);
   if (applied.length) logger.info({ applied }, 'migrations applied');
