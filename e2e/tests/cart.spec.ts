@@ -99,6 +99,56 @@ test('a reload keeps the cart and a second tab follows it', async ({ page, conte
   await expect(otherTab.getByTestId('cart-count')).toHaveText('2');
 });
 
+test("an addition outlives a reload that comes before the cart's code, and is made once", async ({
+  page,
+}) => {
+  // The cart's binding, which sends the addition to the checkout service, has yet to arrive as the
+  // shopper reloads: the next page carries the addition out.
+  const release = await holdScripts(page, '**/__federation_expose_cart.*.js');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
+  await closePanel(page);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  release();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+});
+
+test('an addition answered only after the reload it raced is shown on the page that reload brought', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  await closePanel(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  // The next addition reaches the service only once the reloaded page has been rendered without it
+  // (before that page's scripts ask for the cart), as a request that outlives its page may.
+  let reloaded = () => {};
+  const reloading = new Promise<void>((resolve) => (reloaded = resolve));
+  let served = () => {};
+  const additionServed = new Promise<void>((resolve) => (served = resolve));
+  await page.route('**/api/checkout/cart/lines*', async (route) => {
+    await reloading;
+    const response = await route.fetch();
+    served();
+    await route.fulfill({ response }).catch(() => {}); // its page is gone
+  });
+  await page.route('**/api/checkout/cart', async (route) => {
+    await additionServed;
+    await route.continue();
+  });
+  const sent = page.waitForRequest('**/api/checkout/cart/lines*');
+  await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
+  await closePanel(page);
+  await sent;
+  await page.reload({ waitUntil: 'commit' });
+  reloaded();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+});
+
 test('the cart checks out through the hosted page with its discount, and is emptied', async ({ page }) => {
   test.slow(); // a long journey across pages and services: allow for a busy machine
   await page.goto('/');

@@ -2,7 +2,7 @@ import { defineRoutes, visitorPage } from '@storefront/routing';
 import { defineModule } from '@storefront/routing/module';
 import { AFFILIATE_CODE_COOKIE, AFFILIATE_URL_PARAMETERS } from './affiliate/affiliate-cookie';
 import { DEDICATED_CHECKOUT_URL, ORDER_STATUS_URL, QUICK_CHECKOUT_PRODUCT_URL } from './api';
-import { CART_COMMANDS, CART_COOKIE, LEGACY_CART_KEY } from './cart/cart-keys';
+import { CART_COMMANDS, CART_COOKIE, CART_UNSETTLED_KEY, LEGACY_CART_KEY } from './cart/cart-keys';
 
 /**
  * The pages this module serves; the shell's route table comes from here, through the registry. The
@@ -94,11 +94,12 @@ export const manifest = defineModule({
   bindings: [
     {
       exposed: 'cart',
-      // A visitor with a cart, or one whose browser kept one itself, from the start; anyone else at their
-      // first cart command, or when they sign in (their account may hold a cart).
+      // A visitor with a cart, one whose browser kept one itself, or one who left a page before its cart
+      // call was answered, from the start; anyone else at their first cart command, or when they sign in
+      // (their account may hold a cart).
       wakeOn: {
         cookies: [CART_COOKIE],
-        storage: [LEGACY_CART_KEY],
+        storage: [LEGACY_CART_KEY, CART_UNSETTLED_KEY],
         events: [...CART_COMMANDS, 'auth/signed-in'],
       },
     },

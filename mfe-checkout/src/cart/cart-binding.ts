@@ -20,7 +20,7 @@ import {
 } from '@storefront/commerce/checkout';
 import { concatMap, distinctUntilChanged, from, map, pairwise, skip, startWith, Subject } from 'rxjs';
 import { cartApi, type CartApi } from './cart-api';
-import { CART_COMMANDS, LEGACY_CART_KEY, type CartCommand } from './cart-keys';
+import { CART_COMMANDS, CART_UNSETTLED_KEY, LEGACY_CART_KEY, type CartCommand } from './cart-keys';
 
 /** The account whose cart this browser was last handed, so it is claimed once, not on every page. */
 export const CART_OWNER_KEY = 'cart-owner';
@@ -72,7 +72,8 @@ export interface CartBindingOptions {
 /**
  * The checkout module carries out the cart's commands, whichever module publishes them, with its
  * service, which keeps the cart: each shows at once and is sent in order; the service's answer (the
- * whole cart, priced) then replaces what was shown. The cart is priced again when the applied
+ * whole cart, priced) then replaces what was shown (or, for a page left before it came, the next page
+ * reads the cart again). The cart is priced again when the applied
  * affiliate code changes, a signed-in shopper is handed their cart once (and leaves it with their
  * account on signing out), a cart this browser kept itself is carried over, and other tabs follow.
  */
@@ -92,11 +93,15 @@ export function bindCart({
     return affiliate.status === 'applied' ? affiliate.code : undefined;
   };
 
+  const unsettled = persistedValue(storage, CART_UNSETTLED_KEY);
+  const leftUnsettled = unsettled.present();
+
   const calls = new Subject<() => Promise<ShopperCart>>();
   let waiting = 0;
   const send = (call: () => Promise<ShopperCart>, shown?: (current: CartState) => CartState) => {
     if (shown) cart.update(shown);
     waiting++;
+    unsettled.write('true');
     calls.next(call);
   };
   /** The service's answer, or (when a call failed) the cart as the service has it, or why neither. */
@@ -111,6 +116,7 @@ export function bindCart({
     waiting--;
     // A later command is on its way: what it showed stays, and its answer will tell how the cart stands.
     if (waiting > 0) return;
+    unsettled.write(null);
     cart.set({ ...answer, pricing: false });
     tabs.post(answer);
   });
@@ -177,6 +183,8 @@ export function bindCart({
     const parsed = isCartCommand(type) ? busEventSchemas[type].safeParse(payload) : null;
     if (parsed?.success) carryOut(type as CartCommand, parsed.data as never);
   }
+  // The last page's call may have been answered after this page was rendered: its cart is read again.
+  if (leftUnsettled) send(() => api.read(code()));
   const legacy = takeLegacyCart(storage);
   if (legacy.length) send(() => api.carryOver(legacy, code()));
   tabs.onCart((answer) => cart.set({ ...answer, pricing: waiting > 0 }));

@@ -49,6 +49,7 @@ const page = (
     wokenByServer: [],
     loadBinding: load,
     storage: localStorage,
+    session: sessionStorage,
     cookies,
     location: { pathname: '/', search: '', hash: '' },
   });
@@ -57,7 +58,10 @@ const page = (
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('waking the modules’ bindings', () => {
-  afterEach(() => seedStores({ auth: { loading: true, user: null } }));
+  afterEach(() => {
+    seedStores({ auth: { loading: true, user: null } });
+    sessionStorage.clear();
+  });
 
   it('leaves a store at what the page was rendered with while the binding woken for it still loads', async () => {
     const binding = slowBinding();
@@ -86,5 +90,26 @@ describe('waking the modules’ bindings', () => {
     binding.arrive();
     await settle();
     expect(binding.started[0]?.missed).toEqual([{ type: 'auth/sign-out', payload: {} }]);
+  });
+
+  it('hands a command published while its binding loaded to the tab’s next page, once, if the shopper left first', async () => {
+    const left = slowBinding();
+    page({}, '', left.load);
+    bus.publish('auth/sign-out');
+    await settle();
+    expect(left.started).toHaveLength(0);
+
+    // The reload: its binding wakes at once, with no new command, and is handed the one the last page heard.
+    const next = slowBinding();
+    page({}, '', next.load);
+    next.arrive();
+    await settle();
+    expect(next.started[0]?.missed).toEqual([{ type: 'auth/sign-out', payload: {} }]);
+
+    const after = slowBinding();
+    page({}, '', after.load);
+    after.arrive();
+    await settle();
+    expect(after.started).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { bindingTable, type PublicRegistry } from '@storefront/artifact-store/registry';
 import {
   bus,
+  persistedValue,
   seedStores,
   type BindingHandle,
   type BusEventType,
@@ -8,6 +9,7 @@ import {
   type ModuleBinding,
   type RuntimeConfig,
 } from '@storefront/bus';
+import { array, object, string, unknown } from '@storefront/schema';
 import { merge, map } from 'rxjs';
 import { afterNextPaint } from './after-paint';
 
@@ -23,9 +25,21 @@ export interface BindingPage {
   wokenByServer: readonly string[];
   loadBinding(remote: string, exposed: string): Promise<{ default: ModuleBinding }>;
   storage?: Storage;
+  /** This tab's storage, where commands a binding has yet to be handed are kept across its pages. */
+  session?: Storage;
   cookies?: string;
   location?: Location & { hash: string };
 }
+
+const missedEventsSchema = array(object({ type: string(), payload: unknown() }));
+
+/**
+ * The commands published for a binding whose code has yet to arrive, kept in the tab: a shopper who
+ * reloads or follows a link the moment after adding to the cart would otherwise lose the addition with
+ * the page. The next page hands them to the binding (waking it at once), and the key is emptied then.
+ */
+const keptMissed = (session: Storage, remote: string, exposed: string) =>
+  persistedValue(session, `storefront-missed:${remote}/${exposed}`, missedEventsSchema);
 
 const storageHolds = (storage: Storage, key: string) => {
   try {
@@ -55,13 +69,14 @@ function asleepValues(asleep: Readonly<Record<string, unknown>>, seeds: Readonly
  * Wakes the live modules' bindings (their manifests' `bindings`) when their triggers are met, and only
  * then: at start for a cookie, a storage key or a fragment parameter the page holds (or a cookie the
  * server saw), for the first address carrying one of their query parameters, or for the first bus command
- * they carry out (handed the ones published while they loaded; fetched once the tap's own feedback has
- * been painted). Every store starts at the value the page was rendered with, where the server knew one;
+ * they carry out (handed the ones published while they loaded, on this page or, should the shopper have
+ * left it first, on the tab's next one; fetched once the tap's own feedback has been painted). Every store starts at the value the page was rendered with, where the server knew one;
  * a binding asleep leaves the others at those its module declared for that. A visitor who never signed in or added to a cart downloads
  * neither module's code. Returns what each address the shopper arrives at is told to.
  */
 export function wakeBindings(page: BindingPage): (location: Location) => void {
   const storage = page.storage ?? window.localStorage;
+  const session = page.session ?? window.sessionStorage;
   const cookies = cookieNames(page.cookies ?? document.cookie);
   const { search, hash } = page.location ?? window.location;
   const followers: Array<(location: Location) => void> = [];
@@ -73,7 +88,8 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
 
   for (const binding of bindingTable(page.registry)) {
     const { remote, exposed, wakeOn } = binding;
-    const missed: MissedEvent[] = [];
+    const kept = keptMissed(session, remote, exposed);
+    const missed: MissedEvent[] = kept.read() ?? [];
     let state: 'asleep' | 'waking' | 'awake' = 'asleep';
     const heard = merge(
       ...(wakeOn.events ?? []).map((type) =>
@@ -81,6 +97,7 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
       ),
     ).subscribe((event) => {
       missed.push(event);
+      kept.write(missed);
       // What the tap shows at once (the cart panel sliding in) goes first; the binding's code after it.
       afterNextPaint(wake);
     });
@@ -91,6 +108,7 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
         (module) => {
           heard.unsubscribe();
           state = 'awake';
+          kept.write(null);
           const handle: BindingHandle | void = module.default({
             config: page.config,
             seeds: page.seeds,
@@ -106,6 +124,7 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
       );
     }
     const atStart =
+      missed.length > 0 ||
       page.wokenByServer.includes(`${remote}/${exposed}`) ||
       (wakeOn.cookies ?? []).some((name) => cookies.has(name)) ||
       (wakeOn.storage ?? []).some((key) => storageHolds(storage, key)) ||
