@@ -141,6 +141,14 @@ describe('the embedded database host', () => {
     expect(heard).toBe(1);
   });
 
+  it('refuses a service it cannot serve at once, rather than after the minute it waits for a host to start', async () => {
+    const started = Date.now();
+    await expect(openHostedDatabase(socketPath, 'not a name; DROP SCHEMA catalog')).rejects.toMatchObject({
+      code: '3F000',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('reads as an unreachable database while the host is away, and is back once it is', async () => {
     const db = await service('outage');
     let told = 0;

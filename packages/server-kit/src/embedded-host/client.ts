@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Queryable, QueryResult } from '../database';
+import { holdThroughOutage } from '../outage-hold';
 import { readFrames, writeFrame } from './frames';
 import type { HostError, HostReply, HostRequest } from './protocol';
 
@@ -10,7 +11,6 @@ type Request = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'i
 const FIRST_CONNECT_MS = 60_000;
 /** How long a query waits for the host to be back after losing it (a restart takes about a second). */
 const RECONNECT_MS = 5_000;
-const RETRY_PAUSE_MS = 100;
 
 /** The host's refusal as the error a Postgres client would throw: its SQLSTATE in `code`. */
 function databaseError(error: HostError): Error {
@@ -26,6 +26,8 @@ class HostConnection {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   closed = false;
+  /** Ended here, not lost: nobody is told of its closing. */
+  private ended = false;
 
   private constructor(
     private readonly socket: Socket,
@@ -45,7 +47,7 @@ class HostConnection {
       this.closed = true;
       for (const waiter of this.waiting.values()) waiter.reject(connectionLost());
       this.waiting.clear();
-      onClose();
+      if (!this.ended) onClose();
     });
   }
 
@@ -82,21 +84,9 @@ class HostConnection {
   }
 
   end() {
+    this.ended = true;
     this.closed = true;
     this.socket.end();
-  }
-}
-
-/** Opens a connection, trying again while the host is not (yet, or again) answering, until `withinMs`. */
-async function openWithin(withinMs: number, open: () => Promise<HostConnection>): Promise<HostConnection> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    try {
-      return await open();
-    } catch (error) {
-      if (Date.now() + RETRY_PAUSE_MS > deadline) throw error;
-      await sleep(RETRY_PAUSE_MS);
-    }
   }
 }
 
@@ -125,7 +115,8 @@ export async function openHostedDatabase(
   const reconnect = async (): Promise<HostConnection> => {
     for (;;) {
       try {
-        const connection = await openWithin(RECONNECT_MS, openShared);
+        // Whatever stops it reopening is waited out: the service's queries hold until the host is back.
+        const connection = await holdThroughOutage(openShared, RECONNECT_MS, () => !closing);
         for (const channel of listeners.keys()) await connection.send({ op: 'listen', channel });
         for (const channel of listeners.keys()) notify(channel);
         return connection;
@@ -134,7 +125,7 @@ export async function openHostedDatabase(
       }
     }
   };
-  let shared: Promise<HostConnection> = openWithin(firstConnectMs, openShared);
+  let shared: Promise<HostConnection> = holdThroughOutage(openShared, firstConnectMs);
 
   let current = await shared;
 
@@ -164,7 +155,7 @@ export async function openHostedDatabase(
     async transaction(work) {
       let connection = idle.pop();
       while (connection?.closed) connection = idle.pop();
-      connection ??= await openWithin(RECONNECT_MS, () => HostConnection.open(socketPath, schema));
+      connection ??= await holdThroughOutage(() => HostConnection.open(socketPath, schema), RECONNECT_MS);
       const own = connection;
       try {
         await own.send({ op: 'begin' });
