@@ -1,4 +1,5 @@
 import {
+  browserStorage,
   bus,
   checkoutOwnedStores,
   persistedValue,
@@ -146,7 +147,7 @@ async function ask(lookup: AffiliateLookupFn, code: string): Promise<LookupAnswe
  * the code again when an order is placed, so nothing saved in the browser is trusted for a price.)
  */
 export function bindAffiliate(
-  storage: Storage = window.localStorage,
+  storage: Storage = browserStorage('localStorage'),
   lookup: AffiliateLookupFn = checkoutApi.lookupAffiliate,
 ): () => void {
   const rendered = checkoutOwnedStores.affiliate.get();

@@ -1,4 +1,5 @@
 import {
+  browserStorage,
   addToCart,
   bus,
   busEventSchemas,
@@ -81,7 +82,7 @@ export function bindCart({
   initial,
   api,
   missed = [],
-  storage = window.localStorage,
+  storage = browserStorage('localStorage'),
   tabs = browserTabs(),
 }: CartBindingOptions): () => void {
   const { cart } = checkoutOwnedStores;

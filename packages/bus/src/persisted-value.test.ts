@@ -1,5 +1,5 @@
 import { number, object, string } from '@storefront/schema';
-import { persistedValue } from './persisted-value';
+import { browserStorage, persistedValue } from './persisted-value';
 
 const discount = object({ name: string(), rate: number() });
 
@@ -52,5 +52,28 @@ describe('a value the browser keeps', () => {
     expect(kept.present()).toBe(false);
     expect(() => kept.write({ name: 'Lab Partner', rate: 0.1 })).not.toThrow();
     expect(() => kept.write(null)).not.toThrow();
+  });
+});
+
+describe('the browser’s storage', () => {
+  it('is a storage that keeps nothing where the visitor blocks site data (reading it throws there)', () => {
+    const localStorage = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      },
+    });
+    try {
+      const storage = browserStorage('localStorage');
+      const saved = persistedValue(storage, 'discount', discount);
+      saved.write({ name: 'ACME', rate: 0.1 });
+      expect(saved.read()).toBeNull();
+      expect(saved.present()).toBe(false);
+    } finally {
+      Object.defineProperty(window, 'localStorage', localStorage);
+    }
+    expect(browserStorage('localStorage')).toBe(window.localStorage);
+    expect(browserStorage('sessionStorage')).toBe(window.sessionStorage);
   });
 });

@@ -51,3 +51,25 @@ export function persistedValue<T>(
     },
   };
 }
+
+/** What a storage the browser blocks is read as: nothing kept, and nothing kept by writing. */
+const UNAVAILABLE: Storage = {
+  length: 0,
+  clear: () => undefined,
+  getItem: () => null,
+  key: () => null,
+  removeItem: () => undefined,
+  setItem: () => undefined,
+};
+
+/**
+ * The browser's localStorage or this tab's sessionStorage. Where the visitor blocks site data, merely
+ * reading `window.localStorage` throws: the page then goes on with a storage that keeps nothing.
+ */
+export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage {
+  try {
+    return window[kind];
+  } catch {
+    return UNAVAILABLE;
+  }
+}

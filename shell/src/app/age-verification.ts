@@ -1,4 +1,4 @@
-import { bus, persistedValue, shellOwnedStores } from '@storefront/bus';
+import { browserStorage, bus, persistedValue, shellOwnedStores } from '@storefront/bus';
 import { boolean } from '@storefront/schema';
 
 /** Spec section 4: the home age gate remembers a 'YES' in localStorage under 'ageVerified'. */
@@ -36,7 +36,7 @@ const documentCookies = {
  * records each 'age/verified' any module publishes, and keeps both in step; returns the unsubscribe.
  */
 export function bindAgeVerification(
-  storage: Storage = window.localStorage,
+  storage: Storage = browserStorage('localStorage'),
   cookies: AgeRecord['cookies'] = documentCookies,
 ): () => void {
   ageVerified.set(readFlag(storage, cookies.read()));

@@ -1,5 +1,6 @@
 import { bindingTable, type PublicRegistry } from '@storefront/artifact-store/registry';
 import {
+  browserStorage,
   bus,
   persistedValue,
   seedStores,
@@ -75,8 +76,8 @@ function asleepValues(asleep: Readonly<Record<string, unknown>>, seeds: Readonly
  * neither module's code. Returns what each address the shopper arrives at is told to.
  */
 export function wakeBindings(page: BindingPage): (location: Location) => void {
-  const storage = page.storage ?? window.localStorage;
-  const session = page.session ?? window.sessionStorage;
+  const storage = page.storage ?? browserStorage('localStorage');
+  const session = page.session ?? browserStorage('sessionStorage');
   const cookies = cookieNames(page.cookies ?? document.cookie);
   const { search, hash } = page.location ?? window.location;
   const followers: Array<(location: Location) => void> = [];
