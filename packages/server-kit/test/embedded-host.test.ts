@@ -143,10 +143,14 @@ describe('the embedded database host', () => {
 
   it('refuses a service it cannot serve at once, rather than after the minute it waits for a host to start', async () => {
     const started = Date.now();
+    const connectionsBefore = connections.length;
     await expect(openHostedDatabase(socketPath, 'not a name; DROP SCHEMA catalog')).rejects.toMatchObject({
       code: '3F000',
     });
     expect(Date.now() - started).toBeLessThan(1000);
+    // Nor does it try again: the connection it ended was never open, so nothing was lost.
+    await sleep(300);
+    expect(connections.length).toBe(connectionsBefore + 1);
   });
 
   it('reads as an unreachable database while the host is away, and is back once it is', async () => {

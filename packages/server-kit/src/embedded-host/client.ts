@@ -26,6 +26,8 @@ class HostConnection {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   closed = false;
+  /** Whether the host opened its session: only an open connection closing is a loss to be told of. */
+  private opened = false;
   /** Ended here, not lost: nobody is told of its closing. */
   private ended = false;
 
@@ -47,7 +49,7 @@ class HostConnection {
       this.closed = true;
       for (const waiter of this.waiting.values()) waiter.reject(connectionLost());
       this.waiting.clear();
-      if (!this.ended) onClose();
+      if (this.opened && !this.ended) onClose();
     });
   }
 
@@ -64,7 +66,10 @@ class HostConnection {
         socket.off('error', reject);
         const connection = new HostConnection(socket, onNotify, onClose);
         connection.send({ op: 'open', schema }).then(
-          () => resolve(connection),
+          () => {
+            connection.opened = true;
+            resolve(connection);
+          },
           (error: Error) => {
             connection.end();
             reject(error);
@@ -111,13 +116,23 @@ export async function openHostedDatabase(
       // Whoever waits on it hears of a failure; nobody waiting is no unhandled rejection.
       shared.catch(() => undefined);
     });
+  /** A new shared connection, listening on every channel listened to. */
+  const openListening = async () => {
+    const connection = await openShared();
+    try {
+      for (const channel of listeners.keys()) await connection.send({ op: 'listen', channel });
+      return connection;
+    } catch (error) {
+      connection.end();
+      throw error;
+    }
+  };
   /** Back after a loss: listening again, and every listener told it may have missed something. */
   const reconnect = async (): Promise<HostConnection> => {
     for (;;) {
       try {
         // Whatever stops it reopening is waited out: the service's queries hold until the host is back.
-        const connection = await holdThroughOutage(openShared, RECONNECT_MS, () => !closing);
-        for (const channel of listeners.keys()) await connection.send({ op: 'listen', channel });
+        const connection = await holdThroughOutage(openListening, RECONNECT_MS, () => !closing);
         for (const channel of listeners.keys()) notify(channel);
         return connection;
       } catch {
@@ -174,7 +189,12 @@ export async function openHostedDatabase(
       const channelListeners = listeners.get(channel) ?? new Set();
       if (!listeners.has(channel)) {
         listeners.set(channel, channelListeners);
-        await (await sharedConnection()).send({ op: 'listen', channel });
+        try {
+          await (await sharedConnection()).send({ op: 'listen', channel });
+        } catch (error) {
+          listeners.delete(channel);
+          throw error;
+        }
       }
       channelListeners.add(onNotify);
       return async () => {
