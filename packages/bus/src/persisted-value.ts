@@ -68,7 +68,8 @@ const UNAVAILABLE: Storage = {
  */
 export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage {
   try {
-    return window[kind];
+    // Some webviews with storage turned off give null rather than throwing.
+    return window[kind] ?? UNAVAILABLE;
   } catch {
     return UNAVAILABLE;
   }
