@@ -116,7 +116,7 @@ test("an addition outlives a reload that comes before the cart's code, and is ma
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
 
-test('an addition answered only after the reload it raced is shown on the page that reload brought', async ({
+test('additions a reload left unanswered, or not yet sent, are on the page that reload brought', async ({
   page,
 }) => {
   await page.goto('/');
@@ -125,7 +125,8 @@ test('an addition answered only after the reload it raced is shown on the page t
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   // The next addition reaches the service only once the reloaded page has been rendered without it
-  // (before that page's scripts ask for the cart), as a request that outlives its page may.
+  // (before that page's scripts ask for the cart), as a request that outlives its page may; the one
+  // after it waits its turn, and is not sent before the reload.
   let reloaded = () => {};
   const reloading = new Promise<void>((resolve) => (reloaded = resolve));
   let served = () => {};
@@ -134,7 +135,7 @@ test('an addition answered only after the reload it raced is shown on the page t
     await reloading;
     const response = await route.fetch();
     served();
-    await route.fulfill({ response }).catch(() => {}); // its page is gone
+    await route.fulfill({ response }).catch(() => {}); // its page may be gone
   });
   await page.route('**/api/checkout/cart', async (route) => {
     await additionServed;
@@ -143,10 +144,16 @@ test('an addition answered only after the reload it raced is shown on the page t
   const sent = page.waitForRequest('**/api/checkout/cart/lines*');
   await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
   await closePanel(page);
+  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
+  await closePanel(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
   await sent;
   await page.reload({ waitUntil: 'commit' });
   reloaded();
-  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
 });
 
 test('the cart checks out through the hosted page with its discount, and is emptied', async ({ page }) => {

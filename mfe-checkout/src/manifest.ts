@@ -99,7 +99,8 @@ export const manifest = defineModule({
       // (their account may hold a cart).
       wakeOn: {
         cookies: [CART_COOKIE],
-        storage: [LEGACY_CART_KEY, CART_UNSETTLED_KEY],
+        storage: [LEGACY_CART_KEY],
+        session: [CART_UNSETTLED_KEY],
         events: [...CART_COMMANDS, 'auth/signed-in'],
       },
     },

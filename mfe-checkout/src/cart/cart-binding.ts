@@ -4,6 +4,7 @@ import {
   bus,
   busEventSchemas,
   checkoutOwnedStores,
+  keptCommandsSchema,
   persistedValue,
   removeFromCart,
   setCartQuantity,
@@ -67,14 +68,17 @@ export interface CartBindingOptions {
   /** The cart's commands published before the binding woke, carried out first, in order. */
   missed?: readonly MissedEvent[];
   storage?: Storage;
+  /** This tab's storage, where what a page left unsettled waits for the tab's next page. */
+  session?: Storage;
   tabs?: Tabs;
 }
 
 /**
  * The checkout module carries out the cart's commands, whichever module publishes them, with its
  * service, which keeps the cart: each shows at once and is sent in order; the service's answer (the
- * whole cart, priced) then replaces what was shown (or, for a page left before it came, the next page
- * reads the cart again). The cart is priced again when the applied
+ * whole cart, priced) then replaces what was shown. A page left before its calls were answered leaves
+ * them to the tab's next page, which reads the cart again and sends what had yet to be sent. The cart
+ * is priced again when the applied
  * affiliate code changes, a signed-in shopper is handed their cart once (and leaves it with their
  * account on signing out), a cart this browser kept itself is carried over, and other tabs follow.
  */
@@ -83,6 +87,7 @@ export function bindCart({
   api,
   missed = [],
   storage = browserStorage('localStorage'),
+  session = browserStorage('sessionStorage'),
   tabs = browserTabs(),
 }: CartBindingOptions): () => void {
   const { cart } = checkoutOwnedStores;
@@ -94,16 +99,24 @@ export function bindCart({
     return affiliate.status === 'applied' ? affiliate.code : undefined;
   };
 
-  const unsettled = persistedValue(storage, CART_UNSETTLED_KEY);
-  const leftUnsettled = unsettled.present();
+  // Kept while any call is unanswered: the commands among them not yet sent (the others are on their way).
+  const unsettled = persistedValue(session, CART_UNSETTLED_KEY, keptCommandsSchema);
+  const leftUnsettled = unsettled.read();
+  const unsent: MissedEvent[] = [];
+  let waiting = 0;
+  const keepUnsettled = () => unsettled.write(waiting > 0 ? unsent : null);
 
   const calls = new Subject<() => Promise<ShopperCart>>();
-  let waiting = 0;
-  const send = (call: () => Promise<ShopperCart>, shown?: (current: CartState) => CartState) => {
+  const send = ({ call, shown }: CartCall, command?: MissedEvent) => {
     if (shown) cart.update(shown);
     waiting++;
-    unsettled.write('true');
-    calls.next(call);
+    if (command) unsent.push(command);
+    keepUnsettled();
+    calls.next(() => {
+      if (command) unsent.splice(unsent.indexOf(command), 1);
+      keepUnsettled();
+      return call();
+    });
   };
   /** The service's answer, or (when a call failed) the cart as the service has it, or why neither. */
   const settle = async (call: () => Promise<ShopperCart>): Promise<ShopperCart> => {
@@ -115,37 +128,38 @@ export function bindCart({
   };
   const answers = calls.pipe(concatMap((call) => from(settle(call)))).subscribe((answer) => {
     waiting--;
+    keepUnsettled();
     // A later command is on its way: what it showed stays, and its answer will tell how the cart stands.
     if (waiting > 0) return;
-    unsettled.write(null);
     cart.set({ ...answer, pricing: false });
     tabs.post(answer);
   });
 
-  const commands: { [K in CartCommand]: (payload: BusEventPayload<K>) => void } = {
-    'cart/add': (addition) =>
-      send(
-        () => api.add(addition, code()),
-        (current) => addToCart(current, addition),
-      ),
-    'cart/set-quantity': ({ lineId, quantity }) =>
-      send(
-        () => api.setQuantity(lineId, quantity, code()),
-        (current) => setCartQuantity(current, lineId, quantity),
-      ),
-    'cart/remove': ({ lineId }) =>
-      send(
-        () => api.remove(lineId, code()),
-        (current) => removeFromCart(current, lineId),
-      ),
-    'cart/clear': () =>
-      send(
-        () => api.clear(),
-        () => ({ ...EMPTY_CART, pricing: true }),
-      ),
-    'cart/refresh': () => send(() => api.read(code())),
+  const commands: { [K in CartCommand]: (payload: BusEventPayload<K>) => CartCall } = {
+    'cart/add': (addition) => ({
+      call: () => api.add(addition, code()),
+      shown: (current) => addToCart(current, addition),
+    }),
+    'cart/set-quantity': ({ lineId, quantity }) => ({
+      call: () => api.setQuantity(lineId, quantity, code()),
+      shown: (current) => setCartQuantity(current, lineId, quantity),
+    }),
+    'cart/remove': ({ lineId }) => ({
+      call: () => api.remove(lineId, code()),
+      shown: (current) => removeFromCart(current, lineId),
+    }),
+    'cart/clear': () => ({ call: () => api.clear(), shown: () => ({ ...EMPTY_CART, pricing: true }) }),
+    'cart/refresh': () => ({ call: () => api.read(code()) }),
   };
-  const carryOut = <K extends CartCommand>(type: K, payload: BusEventPayload<K>) => commands[type](payload);
+  const carryOut = <K extends CartCommand>(type: K, payload: BusEventPayload<K>) =>
+    send(commands[type](payload), { type, payload });
+  /** Commands kept for this binding (the shell's, or the last page's), each checked as a bus event is. */
+  const carryOutKept = (kept: readonly MissedEvent[]) => {
+    for (const { type, payload } of kept) {
+      const parsed = isCartCommand(type) ? busEventSchemas[type].safeParse(payload) : null;
+      if (parsed?.success) carryOut(type as CartCommand, parsed.data as never);
+    }
+  };
 
   const subscriptions = [
     answers,
@@ -153,7 +167,7 @@ export function bindCart({
     // A code applied or removed changes every figure.
     stores.affiliate.state$
       .pipe(map(code), distinctUntilChanged(), skip(1))
-      .subscribe(() => send(() => api.read(code()))),
+      .subscribe(() => send({ call: () => api.read(code()) })),
     // Signing in hands the shopper their cart here (once per account); signing out leaves it with them.
     stores.auth.state$
       .pipe(
@@ -166,34 +180,40 @@ export function bindCart({
         const token = stores.auth.get().accessToken;
         if (now && token && cartOwner.read() !== now) {
           // Recorded once the service has handed it over: a claim that failed is made again next page.
-          send(async () => {
-            const handedOver = await api.claim(token, code());
-            cartOwner.write(now);
-            return handedOver;
+          send({
+            call: async () => {
+              const handedOver = await api.claim(token, code());
+              cartOwner.write(now);
+              return handedOver;
+            },
           });
         } else if (now === null && before) {
           cartOwner.write(null);
-          send(
-            () => api.release(),
-            () => ({ ...EMPTY_CART, pricing: true }),
-          );
+          send({ call: () => api.release(), shown: () => ({ ...EMPTY_CART, pricing: true }) });
         }
       }),
   ];
-  for (const { type, payload } of missed) {
-    const parsed = isCartCommand(type) ? busEventSchemas[type].safeParse(payload) : null;
-    if (parsed?.success) carryOut(type as CartCommand, parsed.data as never);
+  // The last page's calls that were sent may have been answered after this page was rendered: the cart
+  // is read again, and those it had yet to send are sent now.
+  if (leftUnsettled) {
+    send({ call: () => api.read(code()) });
+    carryOutKept(leftUnsettled);
   }
-  // The last page's call may have been answered after this page was rendered: its cart is read again.
-  if (leftUnsettled) send(() => api.read(code()));
+  carryOutKept(missed);
   const legacy = takeLegacyCart(storage);
-  if (legacy.length) send(() => api.carryOver(legacy, code()));
+  if (legacy.length) send({ call: () => api.carryOver(legacy, code()) });
   tabs.onCart((answer) => cart.set({ ...answer, pricing: waiting > 0 }));
 
   return () => {
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     tabs.close();
   };
+}
+
+/** A call to the checkout service's cart, and how the cart shows meanwhile (for a change). */
+interface CartCall {
+  call: () => Promise<ShopperCart>;
+  shown?: (current: CartState) => CartState;
 }
 
 const isCartCommand = (type: string): type is CartCommand =>

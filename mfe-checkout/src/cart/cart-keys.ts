@@ -5,8 +5,9 @@ export const CART_COOKIE = 'storefront-cart';
 export const LEGACY_CART_KEY = 'cart';
 
 /**
- * Kept while a call to the cart is on its way: a page left before its answer (a reload the moment after
- * adding) was rendered, maybe, without the change, so the next page reads the cart again.
+ * This tab's cart calls that are unanswered, kept in sessionStorage: a page left before their answers
+ * (a reload the moment after adding) was rendered, maybe, without them, and some were perhaps not even
+ * sent (each waits for the one before). The tab's next page reads the cart again and sends those.
  */
 export const CART_UNSETTLED_KEY = 'cart-unsettled';
 

@@ -1,4 +1,5 @@
 import type { AffiliateDiscount, ShopperCart } from '@storefront/commerce/checkout';
+import { array, object, string, unknown } from '@storefront/schema';
 
 /** Shapes of the shared state streams. */
 
@@ -51,6 +52,9 @@ export interface MissedEvent {
   type: string;
   payload: unknown;
 }
+
+/** Commands kept in the tab's storage for its next page (each is checked by its binding as it is handed). */
+export const keptCommandsSchema = array(object({ type: string(), payload: unknown() }));
 
 /** What the shell hands a module's binding as it wakes it. */
 export interface BindingContext {

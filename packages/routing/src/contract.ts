@@ -41,6 +41,7 @@ export const moduleManifestSchema = z.object({
       wakeOn: z.object({
         cookies: z.optional(names),
         storage: z.optional(names),
+        session: z.optional(names),
         hash: z.optional(names),
         parameters: z.optional(names),
         events: z.optional(names),

@@ -64,6 +64,8 @@ export interface WakeTriggers {
   cookies?: string[];
   /** Keys of the browser's localStorage. */
   storage?: string[];
+  /** Keys of the tab's sessionStorage: what a page left unfinished, for the tab's next page. */
+  session?: string[];
   /** Parameters of the URL's fragment (a confirmation link's access_token). */
   hash?: string[];
   /** Query parameters of any address the shopper arrives at; the binding is told of every such address. */

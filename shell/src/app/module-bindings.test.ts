@@ -92,6 +92,39 @@ describe('waking the modules’ bindings', () => {
     expect(binding.started[0]?.missed).toEqual([{ type: 'auth/sign-out', payload: {} }]);
   });
 
+  it('wakes a binding at once for a key its page left in the tab’s storage', async () => {
+    const account = registry.modules.account!;
+    const withSessionKey: PublicRegistry = {
+      modules: {
+        account: { ...account, bindings: [{ ...account.bindings[0]!, wakeOn: { session: ['unfinished'] } }] },
+      },
+    };
+    const start = (load: () => Promise<{ default: ModuleBinding }>) =>
+      wakeBindings({
+        registry: withSessionKey,
+        config: { shopName: 'Test' } as never,
+        seeds: {},
+        wokenByServer: [],
+        loadBinding: load,
+        storage: localStorage,
+        session: sessionStorage,
+        cookies: '',
+        location: { pathname: '/', search: '', hash: '' },
+      });
+    const idle = slowBinding();
+    start(idle.load);
+    idle.arrive();
+    await settle();
+    expect(idle.started).toHaveLength(0);
+
+    sessionStorage.setItem('unfinished', '[]');
+    const woken = slowBinding();
+    start(woken.load);
+    woken.arrive();
+    await settle();
+    expect(woken.started).toHaveLength(1);
+  });
+
   it('hands a command published while its binding loaded to the tab’s next page, once, if the shopper left first', async () => {
     const left = slowBinding();
     page({}, '', left.load);

@@ -2,6 +2,7 @@ import { bindingTable, type PublicRegistry } from '@storefront/artifact-store/re
 import {
   browserStorage,
   bus,
+  keptCommandsSchema,
   persistedValue,
   seedStores,
   type BindingHandle,
@@ -10,7 +11,6 @@ import {
   type ModuleBinding,
   type RuntimeConfig,
 } from '@storefront/bus';
-import { array, object, string, unknown } from '@storefront/schema';
 import { merge, map } from 'rxjs';
 import { afterNextPaint } from './after-paint';
 
@@ -32,15 +32,13 @@ export interface BindingPage {
   location?: Location & { hash: string };
 }
 
-const missedEventsSchema = array(object({ type: string(), payload: unknown() }));
-
 /**
  * The commands published for a binding whose code has yet to arrive, kept in the tab: a shopper who
  * reloads or follows a link the moment after adding to the cart would otherwise lose the addition with
  * the page. The next page hands them to the binding (waking it at once), and the key is emptied then.
  */
 const keptMissed = (session: Storage, remote: string, exposed: string) =>
-  persistedValue(session, `storefront-missed:${remote}/${exposed}`, missedEventsSchema);
+  persistedValue(session, `storefront-missed:${remote}/${exposed}`, keptCommandsSchema);
 
 const storageHolds = (storage: Storage, key: string) => {
   try {
@@ -68,7 +66,7 @@ function asleepValues(asleep: Readonly<Record<string, unknown>>, seeds: Readonly
 
 /**
  * Wakes the live modules' bindings (their manifests' `bindings`) when their triggers are met, and only
- * then: at start for a cookie, a storage key or a fragment parameter the page holds (or a cookie the
+ * then: at start for a cookie, a key of the browser's or the tab's storage or a fragment parameter the page holds (or a cookie the
  * server saw), for the first address carrying one of their query parameters, or for the first bus command
  * they carry out (handed the ones published while they loaded, on this page or, should the shopper have
  * left it first, on the tab's next one; fetched once the tap's own feedback has been painted). Every store starts at the value the page was rendered with, where the server knew one;
@@ -129,6 +127,7 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
       page.wokenByServer.includes(`${remote}/${exposed}`) ||
       (wakeOn.cookies ?? []).some((name) => cookies.has(name)) ||
       (wakeOn.storage ?? []).some((key) => storageHolds(storage, key)) ||
+      (wakeOn.session ?? []).some((key) => storageHolds(session, key)) ||
       paramsHold(hash.replace(/^#/, ''), wakeOn.hash) ||
       paramsHold(search, wakeOn.parameters);
     if (atStart) wake();
