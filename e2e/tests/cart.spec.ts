@@ -156,6 +156,41 @@ test('additions a reload left unanswered, or not yet sent, are on the page that 
   await expect(page.getByTestId('cart-count')).toHaveText('3');
 });
 
+test('an addition a duplicated tab sends again is added once', async ({ page, context }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
+  await closePanel(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  // SEMAX is on its way (held), so TB-500 waits its turn, unsent, as the tab is duplicated: the copy
+  // has the tab's storage, and sends TB-500 itself.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/checkout/cart/lines*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+  await closePanel(page);
+  await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
+  await closePanel(page);
+  const tabStorage = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  const copy = await context.newPage();
+  await copy.addInitScript((entries) => {
+    if (sessionStorage.length === 0)
+      for (const [key, value] of JSON.parse(entries) as [string, string][])
+        sessionStorage.setItem(key, value);
+  }, tabStorage);
+  await copy.goto('/');
+  await expect(copy.getByTestId('cart-count')).toHaveText('2');
+
+  release();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  await page.reload();
+  await page.getByRole('button', { name: 'Open cart, 3 items' }).click();
+  await expect(panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' })).toHaveValue('1');
+});
+
 test('the cart checks out through the hosted page with its discount, and is emptied', async ({ page }) => {
   test.slow(); // a long journey across pages and services: allow for a busy machine
   await page.goto('/');

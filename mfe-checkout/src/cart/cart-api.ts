@@ -27,7 +27,8 @@ const change = (method: string, body?: unknown): RequestInit => ({
 /** The checkout service's cart, which the cart binding alone calls; every answer is the whole cart, priced. */
 export interface CartApi {
   read(affiliateCode?: string): Promise<ShopperCart>;
-  add(addition: CartAddition, affiliateCode?: string): Promise<ShopperCart>;
+  /** `additionId` makes an addition sent twice (a duplicated tab's) count once. */
+  add(addition: CartAddition, affiliateCode?: string, additionId?: string): Promise<ShopperCart>;
   setQuantity(lineId: string, quantity: number, affiliateCode?: string): Promise<ShopperCart>;
   remove(lineId: string, affiliateCode?: string): Promise<ShopperCart>;
   clear(): Promise<ShopperCart>;
@@ -41,7 +42,7 @@ export interface CartApi {
 
 export const cartApi: CartApi = {
   read: (code) => call('', code),
-  add: (addition, code) => call('/lines', code, change('POST', addition)),
+  add: (addition, code, additionId) => call('/lines', code, change('POST', { ...addition, additionId })),
   setQuantity: (lineId, quantity, code) =>
     call(`/lines/${encodeURIComponent(lineId)}`, code, change('PATCH', { quantity })),
   remove: (lineId, code) => call(`/lines/${encodeURIComponent(lineId)}`, code, change('DELETE')),

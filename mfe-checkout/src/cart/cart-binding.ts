@@ -135,9 +135,9 @@ export function bindCart({
     tabs.post(answer);
   });
 
-  const commands: { [K in CartCommand]: (payload: BusEventPayload<K>) => CartCall } = {
-    'cart/add': (addition) => ({
-      call: () => api.add(addition, code()),
+  const commands: { [K in CartCommand]: (payload: BusEventPayload<K>, id: string) => CartCall } = {
+    'cart/add': (addition, additionId) => ({
+      call: () => api.add(addition, code(), additionId),
       shown: (current) => addToCart(current, addition),
     }),
     'cart/set-quantity': ({ lineId, quantity }) => ({
@@ -151,13 +151,13 @@ export function bindCart({
     'cart/clear': () => ({ call: () => api.clear(), shown: () => ({ ...EMPTY_CART, pricing: true }) }),
     'cart/refresh': () => ({ call: () => api.read(code()) }),
   };
-  const carryOut = <K extends CartCommand>(type: K, payload: BusEventPayload<K>) =>
-    send(commands[type](payload), { type, payload });
+  const carryOut = <K extends CartCommand>(type: K, payload: BusEventPayload<K>, id = commandId()) =>
+    send(commands[type](payload, id), { type, payload, id });
   /** Commands kept for this binding (the shell's, or the last page's), each checked as a bus event is. */
   const carryOutKept = (kept: readonly MissedEvent[]) => {
-    for (const { type, payload } of kept) {
+    for (const { type, payload, id } of kept) {
       const parsed = isCartCommand(type) ? busEventSchemas[type].safeParse(payload) : null;
-      if (parsed?.success) carryOut(type as CartCommand, parsed.data as never);
+      if (parsed?.success) carryOut(type as CartCommand, parsed.data as never, id);
     }
   };
 
@@ -209,6 +209,15 @@ export function bindCart({
     tabs.close();
   };
 }
+
+/**
+ * A new command's id: 32 hex digits from the browser's random source (crypto.randomUUID needs a secure
+ * context; getRandomValues does not).
+ */
+const commandId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
 /** A call to the checkout service's cart, and how the cart shows meanwhile (for a change). */
 interface CartCall {

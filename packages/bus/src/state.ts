@@ -1,5 +1,5 @@
 import type { AffiliateDiscount, ShopperCart } from '@storefront/commerce/checkout';
-import { array, object, string, unknown } from '@storefront/schema';
+import { array, object, optional, string, unknown } from '@storefront/schema';
 
 /** Shapes of the shared state streams. */
 
@@ -51,10 +51,17 @@ export const CART_PANEL_PARAMETER = 'cart';
 export interface MissedEvent {
   type: string;
   payload: unknown;
+  /** The id its binding gave it, where it was kept by one (see keptCommandsSchema). */
+  id?: string;
 }
 
-/** Commands kept in the tab's storage for its next page (each is checked by its binding as it is handed). */
-export const keptCommandsSchema = array(object({ type: string(), payload: unknown() }));
+/**
+ * Commands kept in the tab's storage for its next page (each is checked by its binding as it is handed),
+ * with the id a binding may have given one to be carried out once however often it is sent.
+ */
+export const keptCommandsSchema = array(
+  object({ type: string(), payload: unknown(), id: optional(string()) }),
+);
 
 /** What the shell hands a module's binding as it wakes it. */
 export interface BindingContext {

@@ -85,6 +85,15 @@ export const cartQuantitySchema = z.object({
   quantity: z.int().check(z.minimum(0), z.maximum(CART_QUANTITY_LIMIT)),
 });
 
+/**
+ * An addition as the cart binding sends it: the line, and the id the binding gave the addition, so an
+ * addition sent twice (a tab duplicated, or restored from the back-forward cache, as it was being sent)
+ * is added once.
+ */
+export const cartAdditionRequestSchema = z.extend(cartLineRequestSchema, {
+  additionId: z.optional(z.string().check(z.regex(/^[0-9a-f]{32}$/))),
+});
+
 /** A cart kept in the browser before carts lived in the checkout service, carried over once. */
 export const cartImportSchema = z.object({
   items: z.array(cartLineRequestSchema).check(z.maxLength(CART_LINE_LIMIT)),

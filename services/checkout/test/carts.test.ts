@@ -144,6 +144,24 @@ describe.each(testDatabaseKinds())('shoppers’ carts on %s', (kind) => {
     ]);
   });
 
+  it('adds an addition sent twice with its id once, to that cart only; another id is another addition', async () => {
+    const shopper = browser();
+    const once = { ...bpcHome, additionId: 'a'.repeat(32) };
+    await shopper.send('post', '/cart/lines', once);
+    const again = shopperCartSchema.parse((await shopper.send('post', '/cart/lines', once)).body);
+    expect(again.items.map((item) => item.quantity)).toEqual([1]);
+    const another = await shopper.send('post', '/cart/lines', { ...bpcHome, additionId: 'b'.repeat(32) });
+    expect(shopperCartSchema.parse(another.body).items.map((item) => item.quantity)).toEqual([2]);
+
+    // Another shopper's cart knows nothing of the first's ids.
+    const other = browser();
+    const theirs = await other.send('post', '/cart/lines', once);
+    expect(shopperCartSchema.parse(theirs.body).items.map((item) => item.quantity)).toEqual([1]);
+    expect((await shopper.send('post', '/cart/lines', { ...once, additionId: 'not an id' })).status).toBe(
+      400,
+    );
+  });
+
   it('refuses what no page would add, and makes no cart for it: a price list it does not know, no quantity, too many', async () => {
     const shopper = browser();
     for (const body of [

@@ -1,6 +1,6 @@
 import {
+  cartAdditionRequestSchema,
   cartImportSchema,
-  cartLineRequestSchema,
   cartQuantitySchema,
   cartQuoteRequestSchema,
   EMPTY_CART,
@@ -68,9 +68,9 @@ export function cartRoutes(services: CartServices, cookie: CookieSettings): Rout
   };
 
   router.post('/cart/lines', async (req, res) => {
-    const line = parseInput(cartLineRequestSchema, req.body ?? {});
+    const { additionId, ...line } = parseInput(cartAdditionRequestSchema, req.body ?? {});
     const additions = await cartAdditionsOf([line], services.pricing, callerOf(req).requestId);
-    const cartId = await addToCart(services.db, await cartToAddTo(req), additions);
+    const cartId = await addToCart(services.db, await cartToAddTo(req), additions, additionId);
     remember(res, cartId);
     await answer(req, res, cartId);
   });

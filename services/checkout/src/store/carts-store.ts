@@ -107,9 +107,23 @@ async function addLines(tx: Queryable, cartId: string, additions: readonly CartA
 }
 
 /** Adds to the cart `cartId` names (or a new one); resolves to the id of the cart that holds them. */
-export function addToCart(db: Database, cartId: string | null, additions: readonly CartAddition[]) {
+/** Adds to the cart (a new one without `cartId`); an addition whose `additionId` it has had is not added again. */
+export function addToCart(
+  db: Database,
+  cartId: string | null,
+  additions: readonly CartAddition[],
+  additionId?: string,
+) {
   return db.transaction(async (tx) => {
     const id = await existingOrNewCart(tx, cartId);
+    if (additionId) {
+      const { rows } = await tx.query(
+        `INSERT INTO cart_additions (cart_id, addition_id) VALUES ($1, $2)
+         ON CONFLICT DO NOTHING RETURNING addition_id`,
+        [id, additionId],
+      );
+      if (rows.length === 0) return id;
+    }
     await addLines(tx, id, additions);
     return id;
   });
