@@ -1,4 +1,5 @@
 import {
+  cartAdditionRequestSchema,
   cartAdditionSchema,
   cartLineId,
   cartQuantitySchema,
@@ -82,6 +83,21 @@ describe('what a page adds to the cart', () => {
       { name: 'n'.repeat(200) },
     ])
       expect([change, accepts(change)]).toEqual([change, true]);
+  });
+});
+
+describe('an addition as the cart binding sends it', () => {
+  const line = { productId: 'bpc-157', variant: '10mg', quantity: 1, channel: 'storefront' };
+
+  it('may carry the id the binding gave it, 32 hex digits, by which it is added once', () => {
+    const id = '0123456789abcdef'.repeat(2);
+    expect(cartAdditionRequestSchema.parse({ ...line, additionId: id })).toEqual({ ...line, additionId: id });
+    expect(cartAdditionRequestSchema.parse(line)).toEqual(line);
+  });
+
+  it('refuses an id of any other shape', () => {
+    for (const additionId of ['', 'a'.repeat(31), 'a'.repeat(33), 'A'.repeat(32), `${'a'.repeat(31)}g`, 42])
+      expect(cartAdditionRequestSchema.safeParse({ ...line, additionId }).success).toBe(false);
   });
 });
 
