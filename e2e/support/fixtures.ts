@@ -145,17 +145,20 @@ export function lineCount(element: Locator): Promise<number> {
   });
 }
 
-/**
- * Holds back every script the page asks for (or those `scripts` names) until the returned function is
- * called: what the shopper does meanwhile meets the page exactly as the server sent it, as on a phone
- * whose scripts are late.
- */
-export async function holdScripts(page: Page, scripts = '**/*.js'): Promise<() => void> {
+/** Holds back the page's requests to `pattern` until the returned function is called. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(scripts, async (route) => {
+  await page.route(pattern, async (route) => {
     await released;
     await route.continue();
   });
   return release;
 }
+
+/**
+ * Holds back every script the page asks for (or those `scripts` names) until the returned function is
+ * called: what the shopper does meanwhile meets the page exactly as the server sent it, as on a phone
+ * whose scripts are late.
+ */
+export const holdScripts = (page: Page, scripts = '**/*.js') => holdRequests(page, scripts);

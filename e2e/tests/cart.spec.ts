@@ -10,6 +10,7 @@ import {
   asVerifiedAdult,
   expectToastsClearOf,
   expectUncovered,
+  holdRequests,
   holdScripts,
   MOBILE,
   toast,
@@ -164,12 +165,7 @@ test('an addition a duplicated tab sends again is added once', async ({ page, co
 
   // SEMAX is on its way (held), so TB-500 waits its turn, unsent, as the tab is duplicated: the copy
   // has the tab's storage, and sends TB-500 itself.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/checkout/cart/lines*', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/checkout/cart/lines*');
   await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
   await closePanel(page);
   await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();

@@ -1,6 +1,6 @@
 import {
-  browserStorage,
   addToCart,
+  browserStorage,
   bus,
   busEventSchemas,
   checkoutOwnedStores,
@@ -78,9 +78,9 @@ export interface CartBindingOptions {
  * service, which keeps the cart: each shows at once and is sent in order; the service's answer (the
  * whole cart, priced) then replaces what was shown. A page left before its calls were answered leaves
  * them to the tab's next page, which reads the cart again and sends what had yet to be sent. The cart
- * is priced again when the applied
- * affiliate code changes, a signed-in shopper is handed their cart once (and leaves it with their
- * account on signing out), a cart this browser kept itself is carried over, and other tabs follow.
+ * is priced again when the applied affiliate code changes, a signed-in shopper is handed their cart
+ * once (and leaves it with their account on signing out), a cart this browser kept itself is carried
+ * over, and other tabs follow.
  */
 export function bindCart({
   initial,

@@ -41,9 +41,10 @@ const page = (
   seeds: Record<string, unknown>,
   cookies: string,
   load: () => Promise<{ default: ModuleBinding }>,
+  pageRegistry = registry,
 ) =>
   wakeBindings({
-    registry,
+    registry: pageRegistry,
     config: { shopName: 'Test' } as never,
     seeds,
     wokenByServer: [],
@@ -99,27 +100,15 @@ describe('waking the modules’ bindings', () => {
         account: { ...account, bindings: [{ ...account.bindings[0]!, wakeOn: { session: ['unfinished'] } }] },
       },
     };
-    const start = (load: () => Promise<{ default: ModuleBinding }>) =>
-      wakeBindings({
-        registry: withSessionKey,
-        config: { shopName: 'Test' } as never,
-        seeds: {},
-        wokenByServer: [],
-        loadBinding: load,
-        storage: localStorage,
-        session: sessionStorage,
-        cookies: '',
-        location: { pathname: '/', search: '', hash: '' },
-      });
     const idle = slowBinding();
-    start(idle.load);
+    page({}, '', idle.load, withSessionKey);
     idle.arrive();
     await settle();
     expect(idle.started).toHaveLength(0);
 
     sessionStorage.setItem('unfinished', '[]');
     const woken = slowBinding();
-    start(woken.load);
+    page({}, '', woken.load, withSessionKey);
     woken.arrive();
     await settle();
     expect(woken.started).toHaveLength(1);

@@ -40,13 +40,8 @@ export interface BindingPage {
 const keptMissed = (session: Storage, remote: string, exposed: string) =>
   persistedValue(session, `storefront-missed:${remote}/${exposed}`, keptCommandsSchema);
 
-const storageHolds = (storage: Storage, key: string) => {
-  try {
-    return storage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
-};
+/** Whether `storage` holds `key` (blocked storage holds nothing). */
+const storageHolds = (storage: Storage, key: string) => persistedValue(storage, key).present();
 
 const cookieNames = (cookies: string) =>
   new Set(cookies.split(';').map((cookie) => cookie.split('=', 1)[0]!.trim()));
@@ -66,12 +61,14 @@ function asleepValues(asleep: Readonly<Record<string, unknown>>, seeds: Readonly
 
 /**
  * Wakes the live modules' bindings (their manifests' `bindings`) when their triggers are met, and only
- * then: at start for a cookie, a key of the browser's or the tab's storage or a fragment parameter the page holds (or a cookie the
- * server saw), for the first address carrying one of their query parameters, or for the first bus command
- * they carry out (handed the ones published while they loaded, on this page or, should the shopper have
- * left it first, on the tab's next one; fetched once the tap's own feedback has been painted). Every store starts at the value the page was rendered with, where the server knew one;
- * a binding asleep leaves the others at those its module declared for that. A visitor who never signed in or added to a cart downloads
- * neither module's code. Returns what each address the shopper arrives at is told to.
+ * then: at start for a cookie, a key of the browser's or the tab's storage or a fragment parameter the
+ * page holds (or a cookie the server saw), for the first address carrying one of their query
+ * parameters, or for the first bus command they carry out (handed the ones published while they loaded,
+ * on this page or, should the shopper have left it first, on the tab's next one; fetched once the tap's
+ * own feedback has been painted). Every store starts at the value the page was rendered with, where the
+ * server knew one; a binding asleep leaves the others at those its module declared for that. A visitor
+ * who never signed in or added to a cart downloads neither module's code. Returns what each address the
+ * shopper arrives at is told to.
  */
 export function wakeBindings(page: BindingPage): (location: Location) => void {
   const storage = page.storage ?? browserStorage('localStorage');

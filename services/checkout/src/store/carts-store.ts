@@ -106,8 +106,10 @@ async function addLines(tx: Queryable, cartId: string, additions: readonly CartA
   }
 }
 
-/** Adds to the cart `cartId` names (or a new one); resolves to the id of the cart that holds them. */
-/** Adds to the cart (a new one without `cartId`); an addition whose `additionId` it has had is not added again. */
+/**
+ * Adds to the cart `cartId` names (or a new one); resolves to the id of the cart that holds them. An
+ * addition whose `additionId` that cart has had is not added again.
+ */
 export function addToCart(
   db: Database,
   cartId: string | null,
