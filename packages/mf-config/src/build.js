@@ -11,7 +11,8 @@ const config = require(path.join(dir, 'webpack.config.js'));
 // The maps kept are those of the build in dist/, no older one.
 rmSync(path.join(dir, PRIVATE_SOURCE_MAPS), { recursive: true, force: true });
 
-webpack(config, (error, stats) => {
+const compiler = webpack(config);
+compiler.run((error, stats) => {
   if (error) {
     console.error(error);
     process.exit(1);
@@ -34,5 +35,6 @@ webpack(config, (error, stats) => {
     );
     process.exit(1);
   }
-  process.exit(0);
+  // Closing the compiler is what writes webpack's cache (webpack.js: persistentCache) to disk.
+  compiler.close(() => process.exit(0));
 });

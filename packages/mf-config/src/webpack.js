@@ -1,6 +1,8 @@
 // Webpack configuration for the shell and the remotes. Every app is built twice from the same sources:
 // for the browser, and for the shell's server (Node), which renders pages with the very same versions.
 // Each build gets its own uniqueName so chunk-loading globals never collide in one page or process.
+const { createHash } = require('node:crypto');
+const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { gzip: zopfliGzip } = require('@gfx/zopfli');
@@ -102,6 +104,31 @@ function reactRouterProductionBuild(dir) {
   };
 }
 
+/**
+ * Each app keeps webpack's cache of its modules in its node_modules/.cache/webpack/, so a build after a
+ * small change (a deploy, a release test's edit) compiles and minifies only what changed: about 5 s
+ * instead of 17 for a remote. Webpack cannot trace this configuration's own dependencies (it loads each
+ * module's manifest through tsx), so the cache's version stands for them instead: this package's code,
+ * the app's webpack.config.js, the bus contract and the lockfile (every dependency's version).
+ */
+function persistentCache({ dir, server, production }) {
+  const inputs = [
+    ...readdirSync(__dirname).map((file) => path.join(__dirname, file)),
+    path.join(dir, 'webpack.config.js'),
+    path.join(__dirname, '../../bus/contract.json'),
+    path.join(__dirname, '../../../package-lock.json'),
+  ];
+  const version = createHash('sha256');
+  for (const file of inputs) version.update(readFileSync(file));
+  return {
+    type: 'filesystem',
+    cacheDirectory: path.join(dir, 'node_modules/.cache/webpack'),
+    name: `${server ? 'server' : 'browser'}-${production ? 'production' : 'development'}`,
+    version: version.digest('hex'),
+    buildDependencies: {},
+  };
+}
+
 function baseConfig({ dir, name, publicPath, server }) {
   const production = process.env.NODE_ENV !== 'development';
   return {
@@ -134,6 +161,7 @@ function baseConfig({ dir, name, publicPath, server }) {
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
+    cache: persistentCache({ dir, server, production }),
   };
 }
 
