@@ -4,6 +4,7 @@ import {
   bus,
   busEventSchemas,
   checkoutOwnedStores,
+  commandId,
   keptCommandsSchema,
   persistedValue,
   removeFromCart,
@@ -209,15 +210,6 @@ export function bindCart({
     tabs.close();
   };
 }
-
-/**
- * A new command's id: 32 hex digits from the browser's random source (crypto.randomUUID needs a secure
- * context; getRandomValues does not).
- */
-const commandId = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
-    '',
-  );
 
 /** A call to the checkout service's cart, and how the cart shows meanwhile (for a change). */
 interface CartCall {

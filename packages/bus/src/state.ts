@@ -51,13 +51,14 @@ export const CART_PANEL_PARAMETER = 'cart';
 export interface MissedEvent {
   type: string;
   payload: unknown;
-  /** The id its binding gave it, where it was kept by one (see keptCommandsSchema). */
+  /** Its id (commandId), given where it was first kept (see keptCommandsSchema). */
   id?: string;
 }
 
 /**
  * Commands kept in the tab's storage for its next page (each is checked by its binding as it is handed),
- * with the id a binding may have given one to be carried out once however often it is sent.
+ * each with the id it was given when first kept: a tab duplicated meanwhile copies the storage, so two
+ * pages may send one command, and the id is how the service carries it out once.
  */
 export const keptCommandsSchema = array(
   object({ type: string(), payload: unknown(), id: optional(string()) }),
@@ -96,3 +97,12 @@ export interface RuntimeConfig {
   authUrl: string;
   authAnonKey: string;
 }
+
+/**
+ * A new command's id: 32 hex digits from the browser's random source (crypto.randomUUID needs a secure
+ * context; getRandomValues does not).
+ */
+export const commandId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );

@@ -90,7 +90,9 @@ describe('waking the modules’ bindings', () => {
     expect(binding.started).toHaveLength(0);
     binding.arrive();
     await settle();
-    expect(binding.started[0]?.missed).toEqual([{ type: 'auth/sign-out', payload: {} }]);
+    expect(binding.started[0]?.missed).toEqual([
+      { type: 'auth/sign-out', payload: {}, id: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    ]);
   });
 
   it('wakes a binding at once for a key its page left in the tab’s storage', async () => {
@@ -126,12 +128,37 @@ describe('waking the modules’ bindings', () => {
     page({}, '', next.load);
     next.arrive();
     await settle();
-    expect(next.started[0]?.missed).toEqual([{ type: 'auth/sign-out', payload: {} }]);
+    expect(next.started[0]?.missed).toEqual([{ type: 'auth/sign-out', payload: {}, id: expect.any(String) }]);
 
     const after = slowBinding();
     page({}, '', after.load);
     after.arrive();
     await settle();
     expect(after.started).toHaveLength(0);
+  });
+
+  it('hands a command kept for the next page with the id it was given, to a duplicated tab as well', async () => {
+    // A module of its own: earlier tests' pages still hear the bus, and one waking would take the key.
+    const own: PublicRegistry = { modules: { duplicated: registry.modules.account! } };
+    const left = slowBinding();
+    page({}, '', left.load, own);
+    bus.publish('auth/sign-out');
+    await settle();
+    // Duplicating the tab copies its storage: both tabs' next pages are handed the command.
+    const tabStorage = Object.entries(sessionStorage);
+
+    const next = slowBinding();
+    page({}, '', next.load, own);
+    next.arrive();
+    await settle();
+    for (const [key, value] of tabStorage) sessionStorage.setItem(key, value);
+    const duplicate = slowBinding();
+    page({}, '', duplicate.load, own);
+    duplicate.arrive();
+    await settle();
+
+    const [handed] = next.started[0]!.missed;
+    expect(handed?.id).toMatch(/^[0-9a-f]{32}$/);
+    expect(duplicate.started[0]?.missed).toEqual([handed]);
   });
 });

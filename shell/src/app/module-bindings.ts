@@ -2,6 +2,7 @@ import { bindingTable, type PublicRegistry } from '@storefront/artifact-store/re
 import {
   browserStorage,
   bus,
+  commandId,
   keptCommandsSchema,
   persistedValue,
   seedStores,
@@ -36,6 +37,8 @@ export interface BindingPage {
  * The commands published for a binding whose code has yet to arrive, kept in the tab: a shopper who
  * reloads or follows a link the moment after adding to the cart would otherwise lose the addition with
  * the page. The next page hands them to the binding (waking it at once), and the key is emptied then.
+ * Each is kept with its id: a tab duplicated meanwhile hands its binding the same commands, and the
+ * checkout service adds an addition it has seen once.
  */
 const keptMissed = (session: Storage, remote: string, exposed: string) =>
   persistedValue(session, `storefront-missed:${remote}/${exposed}`, keptCommandsSchema);
@@ -89,7 +92,9 @@ export function wakeBindings(page: BindingPage): (location: Location) => void {
     let state: 'asleep' | 'waking' | 'awake' = 'asleep';
     const heard = merge(
       ...(wakeOn.events ?? []).map((type) =>
-        bus.on(type as BusEventType).pipe(map((payload): MissedEvent => ({ type, payload }))),
+        bus
+          .on(type as BusEventType)
+          .pipe(map((payload): MissedEvent => ({ type, payload, id: commandId() }))),
       ),
     ).subscribe((event) => {
       missed.push(event);
