@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import {
   orderChargingOnHostedPage,
@@ -170,13 +170,7 @@ test('an addition a duplicated tab sends again is added once', async ({ page, co
   await closePanel(page);
   await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
   await closePanel(page);
-  const tabStorage = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
-  const copy = await context.newPage();
-  await copy.addInitScript((entries) => {
-    if (sessionStorage.length === 0)
-      for (const [key, value] of JSON.parse(entries) as [string, string][])
-        sessionStorage.setItem(key, value);
-  }, tabStorage);
+  const copy = await duplicateTab(page, context);
   await copy.goto('/');
   await expect(copy.getByTestId('cart-count')).toHaveText('2');
 
@@ -184,6 +178,31 @@ test('an addition a duplicated tab sends again is added once', async ({ page, co
   await expect(page.getByTestId('cart-count')).toHaveText('3');
   await page.reload();
   await page.getByRole('button', { name: 'Open cart, 3 items' }).click();
+  await expect(panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' })).toHaveValue('1');
+});
+
+test('an addition a tab duplicated before the cart’s code arrived sends again is added once', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
+  await closePanel(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  // On the next page the cart's code is late: TB-500 is kept for it in the tab's storage as the tab is
+  // duplicated, and the copy, whose code arrives, sends TB-500 first.
+  const release = await holdScripts(page, '**/__federation_expose_cart.*.js');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
+  await closePanel(page);
+  const copy = await duplicateTab(page, context);
+  await copy.goto('/');
+  await expect(copy.getByTestId('cart-count')).toHaveText('2');
+
+  release();
+  await page.reload();
+  await page.getByRole('button', { name: 'Open cart, 2 items' }).click();
   await expect(panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' })).toHaveValue('1');
 });
 
@@ -397,4 +416,16 @@ for (const [width, viewport] of [
     await dialog.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/cart-checkout$/);
   });
+}
+
+/** A new page with `page`'s tab storage, as duplicating the tab gives it (the page opens nothing yet). */
+async function duplicateTab(page: Page, context: BrowserContext): Promise<Page> {
+  const tabStorage = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  const copy = await context.newPage();
+  await copy.addInitScript((entries) => {
+    if (sessionStorage.length === 0)
+      for (const [key, value] of JSON.parse(entries) as [string, string][])
+        sessionStorage.setItem(key, value);
+  }, tabStorage);
+  return copy;
 }
