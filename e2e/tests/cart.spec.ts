@@ -158,10 +158,7 @@ test('additions a reload left unanswered, or not yet sent, are on the page that 
 });
 
 test('an addition a duplicated tab sends again is added once', async ({ page, context }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
-  await closePanel(page);
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await cartOfOneLine(page);
 
   // SEMAX is on its way (held), so TB-500 waits its turn, unsent, as the tab is duplicated: the copy
   // has the tab's storage, and sends TB-500 itself.
@@ -176,19 +173,14 @@ test('an addition a duplicated tab sends again is added once', async ({ page, co
 
   release();
   await expect(page.getByTestId('cart-count')).toHaveText('3');
-  await page.reload();
-  await page.getByRole('button', { name: 'Open cart, 3 items' }).click();
-  await expect(panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' })).toHaveValue('1');
+  await expectTb500Once(page, 3);
 });
 
 test('an addition a tab duplicated before the cart’s code arrived sends again is added once', async ({
   page,
   context,
 }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
-  await closePanel(page);
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await cartOfOneLine(page);
 
   // On the next page the cart's code is late: TB-500 is kept for it in the tab's storage as the tab is
   // duplicated, and the copy, whose code arrives, sends TB-500 first.
@@ -201,9 +193,7 @@ test('an addition a tab duplicated before the cart’s code arrived sends again 
   await expect(copy.getByTestId('cart-count')).toHaveText('2');
 
   release();
-  await page.reload();
-  await page.getByRole('button', { name: 'Open cart, 2 items' }).click();
-  await expect(panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' })).toHaveValue('1');
+  await expectTb500Once(page, 2);
 });
 
 test('the cart checks out through the hosted page with its discount, and is emptied', async ({ page }) => {
@@ -416,6 +406,21 @@ for (const [width, viewport] of [
     await dialog.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/cart-checkout$/);
   });
+}
+
+/** A cart of one line (Retatrutide 5mg): the cart and its cookie exist before a test's own additions. */
+async function cartOfOneLine(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart: Retatrutide 5mg' }).click();
+  await closePanel(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+}
+
+/** After a reload, the cart of `items` items holds one vial of TB-500 5mg, however often it was sent. */
+async function expectTb500Once(page: Page, items: number) {
+  await page.reload();
+  await page.getByRole('button', { name: `Open cart, ${items} items` }).click();
+  await expect(panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' })).toHaveValue('1');
 }
 
 /** A new page with `page`'s tab storage, as duplicating the tab gives it (the page opens nothing yet). */
