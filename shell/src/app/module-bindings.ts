@@ -37,8 +37,8 @@ export interface BindingPage {
  * The commands published for a binding whose code has yet to arrive, kept in the tab: a shopper who
  * reloads or follows a link the moment after adding to the cart would otherwise lose the addition with
  * the page. The next page hands them to the binding (waking it at once), and the key is emptied then.
- * Each is kept with its id: a tab duplicated meanwhile hands its binding the same commands, and the
- * checkout service adds an addition it has seen once.
+ * Each is kept with its id (commandId): a tab duplicated meanwhile hands its binding the same commands
+ * with the same ids, by which the binding has each carried out once.
  */
 const keptMissed = (session: Storage, remote: string, exposed: string) =>
   persistedValue(session, `storefront-missed:${remote}/${exposed}`, keptCommandsSchema);
