@@ -23,8 +23,8 @@ export interface PageCrowdBudgets {
   seconds: number;
   /** An anonymous page's requests/s at least this share of bare node:http sending the same bytes. */
   minShareOfBare: number;
-  /** Its p99 at most this many times bare's. */
-  maxP99OverBare: number;
+  /** Its p99 at most this many times bare's (where a target names one). */
+  maxP99OverBare?: number;
 }
 
 export interface CrowdBudgets {
@@ -59,6 +59,8 @@ export interface Budgets {
   maxIdleStackMb: number;
   load: LoadBudgets;
   pageCrowd: PageCrowdBudgets;
+  /** A kept page through the two-instance stack's nginx: the balancer's figure (issue 42). */
+  balancedPage: PageCrowdBudgets;
   crowd: CrowdBudgets;
 }
 

@@ -1,12 +1,14 @@
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { readBudgets } from './budgets';
+import { readBudgets, type Budgets } from './budgets';
 import { REPO_ROOT } from './paths';
 import { FLOOR_PORT, OFFSET } from './ports';
 import { buildFloorApp, serveFloorApp } from './processes/floor-app';
 import { startBenchStack } from './processes/stack';
 import { writeReport, type SectionReport } from './report/section';
 import { API_PATHS, measureApis } from './sections/apis';
+import { measureBalancedPage } from './sections/balancer';
 import { measureCrowd } from './sections/crowd';
 import { measureFaults } from './sections/faults';
 import { measureIdleMemory } from './sections/memory';
@@ -19,14 +21,17 @@ import { measurePages } from './sections/pages';
  * node:http server for APIs), compares the figures with bench/budgets.json and writes reports/bench.md.
  * Exits 1 when a budget is missed.
  *
- * `npm run bench -- load` (or `memory`, `pages`, `apis`, several at once) measures only those sections,
+ * Last, with PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL), the bench's stack stops and a
+ * stack of two instances behind nginx serves a kept page (sections/balancer.ts).
+ *
+ * `npm run bench -- load` (or `memory`, `pages`, `apis`, `balancer`, several at once) measures only those sections,
  * for work on one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is
  * left as it is.
  *
  * `npm run bench -- faults` is a run of its own (sections/faults.ts): stacks of its own, each fault made
  * under shoppers' traffic, reported in reports/faults.md.
  */
-const SECTIONS = ['memory', 'pages', 'apis', 'load'] as const;
+const SECTIONS = ['memory', 'pages', 'apis', 'load', 'balancer'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: string[]): Set<Section> {
@@ -43,8 +48,8 @@ async function faultsRun() {
   writeReport(path.join(REPO_ROOT, 'reports/faults.md'), 'Fault report', 'npm run bench -- faults', [faults]);
 }
 
-async function benchRun(sections: Set<Section>) {
-  const budgets = readBudgets();
+/** The sections measured on the bench's own stack (one instance of each part), which is stopped after. */
+async function measureOnOneStack(sections: Set<Section>, budgets: Budgets): Promise<SectionReport[]> {
   console.log('Building the floor app and starting the storefront…');
   let floorServer: Server | undefined;
   if (sections.has('pages')) floorServer = await serveFloorApp(await buildFloorApp(), FLOOR_PORT);
@@ -53,9 +58,9 @@ async function benchRun(sections: Set<Section>) {
     floorServer?.close();
     throw error;
   });
+  const measured: SectionReport[] = [];
   try {
     const sampleBody = await (await fetch(`${stack.base}${API_PATHS[0]}`)).text();
-    const measured: SectionReport[] = [];
     // First, while nothing has asked the stack for anything but its readiness.
     if (sections.has('memory')) measured.push(await measureIdleMemory(stack.process.pid!, budgets));
     if (sections.has('pages')) {
@@ -65,13 +70,31 @@ async function benchRun(sections: Set<Section>) {
     }
     if (sections.has('apis')) measured.push(await measureApis(budgets, sampleBody));
     if (sections.has('load')) measured.push(await measureCrowd(budgets, sampleBody));
-    const whole = sections.size === SECTIONS.length;
-    const reportFile = path.join(REPO_ROOT, whole ? 'reports/bench.md' : '.data/bench-partial.md');
-    writeReport(reportFile, 'Benchmark report', 'npm run bench', measured);
   } finally {
     floorServer?.close();
     stack.process.kill('SIGTERM');
+    if (stack.process.exitCode === null) await once(stack.process, 'exit');
   }
+  return measured;
+}
+
+async function benchRun(sections: Set<Section>) {
+  const budgets = readBudgets();
+  const measured: SectionReport[] = [];
+  if ([...sections].some((section) => section !== 'balancer'))
+    measured.push(...(await measureOnOneStack(sections, budgets)));
+  if (sections.has('balancer')) {
+    measured.push(
+      await measureBalancedPage(
+        budgets,
+        process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+        process.env.REDIS_URL ?? process.env.TEST_REDIS_URL,
+      ),
+    );
+  }
+  const whole = sections.size === SECTIONS.length;
+  const reportFile = path.join(REPO_ROOT, whole ? 'reports/bench.md' : '.data/bench-partial.md');
+  writeReport(reportFile, 'Benchmark report', 'npm run bench', measured);
 }
 
 const args = process.argv.slice(2);

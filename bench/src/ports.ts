@@ -2,6 +2,8 @@ import { DEFAULT_PORTS, localUrl, type ServicePart } from '@storefront/server-ki
 
 /** The bench's stack runs on ports shifted by this, beside a developer's own `npm start`. */
 export const OFFSET = 300;
+/** The two-instance stack of the balancer section, which runs once the bench's own has stopped. */
+export const BALANCED_OFFSET = 500;
 /** Its shell. */
 export const BASE = localUrl('shell', OFFSET);
 /** A service of the bench's stack, at its shifted port. */

@@ -47,7 +47,7 @@ export async function measurePageCrowd(
       const misses: string[] = [];
       if (share < budgets.minShareOfBare)
         misses.push(`${round(share * 100, 1)} % of bare < ${budgets.minShareOfBare * 100} %`);
-      if (p99Ratio > budgets.maxP99OverBare)
+      if (budgets.maxP99OverBare !== undefined && p99Ratio > budgets.maxP99OverBare)
         misses.push(`p99 ${round(p99Ratio, 1)}× bare's > ${budgets.maxP99OverBare}×`);
       if (figures.errors) misses.push(`${figures.errors} errors`);
       rows.push(
