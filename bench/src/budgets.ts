@@ -18,13 +18,18 @@ export interface LoadBudgets {
   minOrdersPerSecondEmbedded: number;
 }
 
-export interface PageCrowdBudgets {
+/** A kept page under a crowd, beside bare node:http sending the same bytes. */
+export interface PageShareBudgets {
   connections: number;
   seconds: number;
   /** An anonymous page's requests/s at least this share of bare node:http sending the same bytes. */
   minShareOfBare: number;
-  /** Its p99 at most this many times bare's (where a target names one). */
+  /** Its p99 at most this many times bare's, where a target names a bound. */
   maxP99OverBare?: number;
+}
+
+export interface PageCrowdBudgets extends PageShareBudgets {
+  maxP99OverBare: number;
 }
 
 export interface CrowdBudgets {
@@ -60,7 +65,7 @@ export interface Budgets {
   load: LoadBudgets;
   pageCrowd: PageCrowdBudgets;
   /** A kept page through the two-instance stack's nginx: the balancer's figure (issue 42). */
-  balancedPage: PageCrowdBudgets;
+  balancedPage: PageShareBudgets;
   crowd: CrowdBudgets;
 }
 

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { readBudgets, type Budgets } from './budgets';
@@ -24,9 +23,9 @@ import { measurePages } from './sections/pages';
  * Last, with PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL), the bench's stack stops and a
  * stack of two instances behind nginx serves a kept page (sections/balancer.ts).
  *
- * `npm run bench -- load` (or `memory`, `pages`, `apis`, `balancer`, several at once) measures only those sections,
- * for work on one of them: the partial report goes to .data/bench-partial.md, and reports/bench.md is
- * left as it is.
+ * `npm run bench -- load` (or `memory`, `pages`, `apis`, `balancer`, several at once) measures only
+ * those sections, for work on one of them: the partial report goes to .data/bench-partial.md, and
+ * reports/bench.md is left as it is.
  *
  * `npm run bench -- faults` is a run of its own (sections/faults.ts): stacks of its own, each fault made
  * under shoppers' traffic, reported in reports/faults.md.
@@ -72,8 +71,7 @@ async function measureOnOneStack(sections: Set<Section>, budgets: Budgets): Prom
     if (sections.has('load')) measured.push(await measureCrowd(budgets, sampleBody));
   } finally {
     floorServer?.close();
-    stack.process.kill('SIGTERM');
-    if (stack.process.exitCode === null) await once(stack.process, 'exit');
+    await stack.stop();
   }
   return measured;
 }

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageCrowdBudgets } from '../budgets';
+import type { PageShareBudgets } from '../budgets';
 import { REPO_ROOT } from '../paths';
 import { startBareServer } from '../processes/reference-server';
 import type { LoadRow } from '../report/load-row';
 import { round } from '../report/numbers';
 import { type LoadFigures } from './load';
-import { loadRunner } from './reads';
+import { loadRunner, READ_WARMUP_SECONDS } from './reads';
 import { median, medianFigures } from './statistics';
 
 export interface PageCrowdTarget {
@@ -16,6 +16,16 @@ export interface PageCrowdTarget {
 
 const ROUNDS = 3;
 
+/** How `measurePageCrowd` measures, as a report says it. */
+export const pageCrowdMethod = ({ connections, seconds }: PageShareBudgets) =>
+  `autocannon, ${connections} connections for ${seconds} s per run after ${READ_WARMUP_SECONDS} unmeasured seconds, no cookie and no compression asked for, each beside a bare node:http server sending that page's very bytes, measured right before it, in ${ROUNDS} interleaved rounds (medians).`;
+
+/** The head of a report's table of `measurePageCrowd`'s rows. */
+export const PAGE_TABLE_HEAD = [
+  '| page | requests/s | p50 | p99 | ÷ bare | errors | | |',
+  '|---|---|---|---|---|---|---|---|',
+];
+
 /**
  * Anonymous pages under a crowd (ADR 0013's page cache): each page at `connections` clients beside a
  * bare node:http server sending that page's very bytes, measured right before it, in interleaved
@@ -24,7 +34,7 @@ const ROUNDS = 3;
 export async function measurePageCrowd(
   targets: PageCrowdTarget[],
   barePort: number,
-  budgets: PageCrowdBudgets,
+  budgets: PageShareBudgets,
 ): Promise<LoadRow[]> {
   const run = loadRunner(budgets);
   const rows: LoadRow[] = [];

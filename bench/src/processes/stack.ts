@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { localUrl } from '@storefront/server-kit';
@@ -11,11 +12,13 @@ export interface BenchStack {
   base: string;
   /** Its data folder, relative to the repository (fresh at each start). */
   dataDir: string;
+  /** Stops it, resolved once its supervisor (and so every part) has exited. */
+  stop(): Promise<void>;
 }
 
 /**
  * `npm start` on ports shifted by `offset`, with a data folder of its own (started fresh) and its output
- * in `.data/<name>.log`; resolved once its shell answers. Stopped by killing `process`.
+ * in `.data/<name>.log`; resolved once its shell answers.
  */
 export async function startBenchStack(
   name: string,
@@ -43,5 +46,13 @@ export async function startBenchStack(
     child.kill('SIGTERM');
     throw error;
   }
-  return { process: child, base, dataDir };
+  return {
+    process: child,
+    base,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+    },
+  };
 }

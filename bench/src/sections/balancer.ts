@@ -1,6 +1,5 @@
-import { once } from 'node:events';
 import type { Budgets } from '../budgets';
-import { measurePageCrowd } from '../measure/page-crowd';
+import { measurePageCrowd, PAGE_TABLE_HEAD, pageCrowdMethod } from '../measure/page-crowd';
 import { BALANCED_OFFSET, PAGE_BARE_PORT } from '../ports';
 import { startBenchStack } from '../processes/stack';
 import { loadRow } from '../report/load-row';
@@ -46,16 +45,14 @@ export async function measureBalancedPage(
       missed: rows.some(({ misses }) => misses?.length),
       lines: [
         ...heading,
-        `\`npm start\` with two instances of every part behind nginx (the balancer \`npm start\` writes), on PostgreSQL and Redis. autocannon, ${balancedPage.connections} connections for ${balancedPage.seconds} s per run after 2 unmeasured seconds, as an anonymous visitor, beside a bare node:http server sending the page's very bytes, measured right before it, in 3 interleaved rounds (medians). Budget: ≥ ${balancedPage.minShareOfBare * 100} % of bare requests/s, no errors.`,
+        `\`npm start\` with two instances of every part behind nginx (the balancer \`npm start\` writes), on PostgreSQL and Redis. ${pageCrowdMethod(balancedPage)} Budget: ≥ ${balancedPage.minShareOfBare * 100} % of bare requests/s, no errors.`,
         '',
-        '| page | requests/s | p50 | p99 | ÷ bare | errors | | |',
-        '|---|---|---|---|---|---|---|---|',
+        ...PAGE_TABLE_HEAD,
         ...rows.map(loadRow),
         '',
       ],
     };
   } finally {
-    stack.process.kill('SIGTERM');
-    await once(stack.process, 'exit');
+    await stack.stop();
   }
 }

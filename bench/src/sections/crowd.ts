@@ -3,7 +3,7 @@ import type { Budgets } from '../budgets';
 import { measureCrowdAtLimit, type CrowdAtLimit } from '../measure/crowd-at-limit';
 import type { CrowdFigures } from '../measure/crowd';
 import { measureOrders, ORDER_WARMUP } from '../measure/orders';
-import { measurePageCrowd } from '../measure/page-crowd';
+import { measurePageCrowd, PAGE_TABLE_HEAD, pageCrowdMethod } from '../measure/page-crowd';
 import { measureReads, READ_ROUNDS, READ_WARMUP_SECONDS, type ReadTarget } from '../measure/reads';
 import { BASE, LOAD_PORT, PAGE_BARE_PORT, serviceUrl } from '../ports';
 import { loadRow } from '../report/load-row';
@@ -78,10 +78,9 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
     lines: [
       '## Under a crowd',
       '',
-      `Anonymous pages: autocannon, ${budgets.pageCrowd.connections} connections for ${budgets.pageCrowd.seconds} s per run after 2 unmeasured seconds, no cookie and no compression asked for, each beside a bare node:http server sending that page's very bytes, measured right before it, in 3 interleaved rounds (medians). Budgets: ≥ ${budgets.pageCrowd.minShareOfBare * 100} % of bare requests/s, p99 ≤ ${budgets.pageCrowd.maxP99OverBare}× bare's, no errors.`,
+      `Anonymous pages: ${pageCrowdMethod(budgets.pageCrowd)} Budgets: ≥ ${budgets.pageCrowd.minShareOfBare * 100} % of bare requests/s, p99 ≤ ${budgets.pageCrowd.maxP99OverBare}× bare's, no errors.`,
       '',
-      '| page | requests/s | p50 | p99 | ÷ bare | errors | | |',
-      '|---|---|---|---|---|---|---|---|',
+      ...PAGE_TABLE_HEAD,
       ...pages.map(loadRow),
       '',
       ...limitLines(limit, budgets.crowd),

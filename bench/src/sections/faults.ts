@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import path from 'node:path';
 import type { ServicePart } from '@storefront/server-kit';
 import {
@@ -39,10 +38,7 @@ async function startStack(name: string, offset: number, env: NodeJS.ProcessEnv):
   });
   return {
     handle: new StackHandle(path.join(REPO_ROOT, stack.dataDir)),
-    async stop() {
-      stack.process.kill('SIGTERM');
-      await once(stack.process, 'exit');
-    },
+    stop: stack.stop,
   };
 }
 
