@@ -53,7 +53,13 @@ export class PostgresRegistry implements RegistryStore {
    * Kept current by the `registry_changed` notices (and read again after a lost connection comes back).
    * Reads can answer out of order when changes come quickly: only a newer revision replaces the view.
    */
-  async live({ prepare }: { prepare?(registry: Registry): Promise<void> } = {}): Promise<LiveRegistry> {
+  async live({
+    prepare,
+    publish = async (swap) => swap(),
+  }: {
+    prepare?(registry: Registry): Promise<void>;
+    publish?(swap: () => void): Promise<void>;
+  } = {}): Promise<LiveRegistry> {
     let revision = -1;
     let registry: Registry = { modules: {} };
     const refresh = async () => {
@@ -63,10 +69,12 @@ export class PostgresRegistry implements RegistryStore {
       if (rows[0]!.revision <= revision) return;
       const next = registrySchema.parse(rows[0]!.document);
       await prepare?.(next);
-      // Another refresh may have shown a newer revision while this one prepared.
-      if (rows[0]!.revision <= revision) return;
-      revision = rows[0]!.revision;
-      registry = next;
+      await publish(() => {
+        // Another refresh may have shown a newer revision while this one prepared.
+        if (rows[0]!.revision <= revision) return;
+        revision = rows[0]!.revision;
+        registry = next;
+      });
     };
     // Listening before the first read: a change landing in between is not missed.
     const stop = await this.db.listen(CHANNEL, () => void refresh().catch(() => undefined));

@@ -19,10 +19,15 @@ export interface RegistryStore {
   update(change: (registry: Registry) => void): Promise<Registry>;
   /**
    * A view of the registry that follows every change, by any process, within a second. `prepare` is
-   * awaited before the view shows a registry (a shell copies its live builds first); the file store,
-   * whose builds are always on this machine, does not need it.
+   * awaited before the view shows a registry (a shell copies its live builds first), and `publish`
+   * makes it shown (through the page cache edges in front of the shells: EdgeControl.publish). The
+   * file store serves one machine, whose builds are all on it and whose shell has no edge in front of
+   * it: it needs neither.
    */
-  live(options?: { prepare?(registry: Registry): Promise<void> }): Promise<LiveRegistry>;
+  live(options?: {
+    prepare?(registry: Registry): Promise<void>;
+    publish?(swap: () => void): Promise<void>;
+  }): Promise<LiveRegistry>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { trustProxySetting } from './client-address';
+import { edgeControlUrls } from './edge-control';
 
 export class ConfigError extends Error {
   constructor(
@@ -95,6 +96,17 @@ export const baseConfigShape = {
   STOREFRONT_SERVICE_VERSION: z.string().optional(),
   /** An OTLP/HTTP collector for traces (`…/v1/traces`); unset: spans are written to the log. */
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /**
+   * The page cache edges in front of the shells (their control address), told before this process
+   * shows new data (edge-control.ts); empty: none.
+   */
+  EDGE_CONTROL_URLS: z
+    .string()
+    .default('')
+    .refine(
+      (setting) => edgeControlUrls(setting).every((url) => /^https?:\/\/[^/]+\/?$/.test(url)),
+      'must be http:// addresses (scheme, host and port), separated by spaces or commas',
+    ),
   /** The share of requests no caller traces that start a trace of their own (0 to 1). */
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(0.01),
 };

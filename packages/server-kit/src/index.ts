@@ -11,6 +11,7 @@ export * from './service';
 export * from './validation';
 export * from './rate-limit';
 export * from './live-snapshot';
+export * from './edge-control';
 export * from './representation';
 export * from './client-address';
 export * from './internal-paths';

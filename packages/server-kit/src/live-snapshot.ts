@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Queryable } from './database';
+import { NO_EDGE } from './edge-control';
 
 export interface LiveSnapshotOptions<T> {
   /** What the snapshot is of, for the log. */
@@ -11,6 +12,11 @@ export interface LiveSnapshotOptions<T> {
   logger: Logger;
   /** How often the version is asked for: a change is served within about this long plus one load. */
   checkEveryMs?: number;
+  /**
+   * How a loaded snapshot is made current: through the page cache edges (EdgeControl.publish), so no
+   * page they kept from the data before is served after it. Default: at once.
+   */
+  publish?: (swap: () => void) => Promise<void>;
 }
 
 export interface LiveSnapshot<T> {
@@ -25,7 +31,7 @@ export interface LiveSnapshot<T> {
  * Reads go on from the last good load while a reload fails.
  */
 export async function openLiveSnapshot<T>(options: LiveSnapshotOptions<T>): Promise<LiveSnapshot<T>> {
-  const { name, logger, checkEveryMs = 250 } = options;
+  const { name, logger, checkEveryMs = 250, publish = NO_EDGE.publish } = options;
   let data: T | undefined;
   let loadedVersion: string | undefined;
   let failing = false;
@@ -37,7 +43,11 @@ export async function openLiveSnapshot<T>(options: LiveSnapshotOptions<T>): Prom
       // The version is read before the data: a change landing in between only causes one more load.
       const version = await options.version();
       if (version !== loadedVersion) {
-        data = await options.load();
+        const loaded = await options.load();
+        // The first load too: a new instance (a release) may answer the same data differently.
+        await publish(() => {
+          data = loaded;
+        });
         if (loadedVersion !== undefined) logger.info({ snapshot: name, version }, 'snapshot reloaded');
         loadedVersion = version;
       }

@@ -32,6 +32,7 @@ import {
 import { defaultDataDir } from './repo-root';
 import { openHostedDatabase } from './embedded-host/client';
 import { ServiceEndpoints } from './service-endpoints';
+import { edgeControl, edgeControlUrls, type EdgeControl } from './edge-control';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
 type ServiceConfig<S extends z.ZodRawShape> = z.infer<z.ZodObject<BaseShape>> & z.infer<z.ZodObject<S>>;
@@ -44,6 +45,8 @@ export interface ServiceContext<Config> {
   limits: LimitStore;
   /** Where other services' releases answer now, when npm start swaps them (SERVICE_ENDPOINTS_FILE). */
   endpoints: ServiceEndpoints | null;
+  /** The page cache edges in front of the shells, held while data pages are made from changes. */
+  edge: EdgeControl;
 }
 
 /** What a started service is made of: its routes and, when it keeps reads in memory, those reads. */
@@ -183,7 +186,13 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   const endpoints = config.SERVICE_ENDPOINTS_FILE
     ? new ServiceEndpoints(config.SERVICE_ENDPOINTS_FILE)
     : null;
-  const context: ServiceContext<ServiceConfig<S>> = { config, db, logger, limits, endpoints };
+  const edge = edgeControl({
+    urls: edgeControlUrls(config.EDGE_CONTROL_URLS),
+    serviceKey: config.SERVICE_KEY,
+    holder: definition.name,
+    logger,
+  });
+  const context: ServiceContext<ServiceConfig<S>> = { config, db, logger, limits, endpoints, edge };
   let stopping = false;
   try {
     await definition.seed?.(context);

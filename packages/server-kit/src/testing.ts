@@ -14,6 +14,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { readServiceConfig, type ServiceDefinition, type ServiceParts } from './service';
 import { memoryLimits } from './rate-limit';
+import { NO_EDGE } from './edge-control';
 
 /** A port nothing listens on yet, taken from the system and let go: a URL known before its server. */
 export async function freePort(): Promise<number> {
@@ -127,7 +128,7 @@ export function openDefinedService<S extends z.ZodRawShape>(
     name: definition.name,
     migrationsDir: definition.migrationsDir,
     start: ({ db, logger }) =>
-      definition.start({ db, logger, config, limits: memoryLimits, endpoints: null }),
+      definition.start({ db, logger, config, limits: memoryLimits, endpoints: null, edge: NO_EDGE }),
   });
 }
 

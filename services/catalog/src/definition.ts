@@ -5,6 +5,7 @@ import {
   HttpProblem,
   openLiveSnapshot,
   type Database,
+  type EdgeControl,
   type Logger,
   type ServiceDefinition,
   type ServiceParts,
@@ -14,12 +15,21 @@ import { loadCatalogSnapshot, type CurrentCatalog } from './catalog-snapshot';
 import { version } from '../package.json';
 
 /** The catalog service: every read and quote answered from a live snapshot of its database. */
-export async function startCatalog({ db, logger }: { db: Database; logger: Logger }): Promise<ServiceParts> {
+export async function startCatalog({
+  db,
+  logger,
+  edge,
+}: {
+  db: Database;
+  logger: Logger;
+  edge?: EdgeControl;
+}): Promise<ServiceParts> {
   const snapshot = await openLiveSnapshot({
     name: 'catalog',
     version: () => dataVersion(db),
     load: () => loadCatalogSnapshot(db),
     logger,
+    publish: edge?.publish,
   });
   const current: CurrentCatalog = () => {
     const data = snapshot.current();

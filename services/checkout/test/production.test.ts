@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { memoryLimits, readServiceConfig } from '@storefront/server-kit';
+import { memoryLimits, NO_EDGE, readServiceConfig } from '@storefront/server-kit';
 import {
   openTestDatabase,
   silentLogger,
@@ -125,6 +125,7 @@ describe.each(testDatabaseKinds())(
         logger: silentLogger(),
         limits: memoryLimits,
         endpoints: null,
+        edge: NO_EDGE,
       });
 
     it('refuses to start while the public demo code is active, and starts once it is disabled', async () => {

@@ -6,6 +6,7 @@ import {
   openLiveSnapshot,
   representJson,
   type Database,
+  type EdgeControl,
   type LimitStore,
   type Logger,
   type ServiceDefinition,
@@ -33,7 +34,12 @@ const configShape = {
 
 /** The content service: policies answered from a live snapshot, sign-ups written to the database. */
 export async function startContent(
-  { db, logger, limits = memoryLimits }: { db: Database; logger: Logger; limits?: LimitStore },
+  {
+    db,
+    logger,
+    limits = memoryLimits,
+    edge,
+  }: { db: Database; logger: Logger; limits?: LimitStore; edge?: EdgeControl },
   { signUps }: Pick<ContentParts, 'signUps'>,
 ): Promise<ServiceParts> {
   const policies = await openLiveSnapshot({
@@ -48,6 +54,7 @@ export async function startContent(
         ]),
       ),
     logger,
+    publish: edge?.publish,
   });
   return {
     routes: contentRoutes({ db, policies: policies.current, signUps, limits }),

@@ -6,6 +6,7 @@ import {
   openLiveSnapshot,
   url,
   type Database,
+  type EdgeControl,
   type Logger,
   type ServiceDefinition,
   type ServiceParts,
@@ -28,7 +29,7 @@ const configShape = {
  * catalogue's summaries change (the catalogue is asked for its ETag at each version check).
  */
 export async function startProduct(
-  { db, logger }: { db: Database; logger: Logger },
+  { db, logger, edge }: { db: Database; logger: Logger; edge?: EdgeControl },
   { catalog, shopName }: { catalog: CatalogClient } & Pick<ProductParts, 'shopName'>,
 ): Promise<ServiceParts> {
   const snapshot = await openLiveSnapshot({
@@ -36,6 +37,7 @@ export async function startProduct(
     version: async () => `${await dataVersion(db)}|${await catalog.summariesVersion()}`,
     load: () => loadProductSnapshot(db, catalog),
     logger,
+    publish: edge?.publish,
   });
   return {
     routes: productServiceRoutes({ current: snapshot.current, shopName }),

@@ -106,6 +106,7 @@ const shellConfigShape = {
   METRICS_PORT: baseConfigShape.METRICS_PORT,
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: baseConfigShape.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
   OTEL_TRACES_SAMPLER_ARG: baseConfigShape.OTEL_TRACES_SAMPLER_ARG,
+  EDGE_CONTROL_URLS: baseConfigShape.EDGE_CONTROL_URLS,
 };
 
 /** Where one module's service was configured: an address, and a Unix socket on this machine. */

@@ -4,6 +4,8 @@ import {
   ConfigError,
   connectRedis,
   createLogger,
+  edgeControl,
+  edgeControlUrls,
   memoryLimits,
   ProcessMetrics,
   redisLimits,
@@ -34,8 +36,16 @@ async function start() {
   // Every page is rendered from the registry as it is now: a deploy or a rollback by any process is
   // served as soon as the registry store announces it, once this shell has the live builds (copied
   // from the bucket, when the builds live in one).
+  // The page cache edges in front of the shells (a balanced stack's) keep no page across the swap.
+  const edge = edgeControl({
+    urls: edgeControlUrls(config.EDGE_CONTROL_URLS),
+    serviceKey: config.SERVICE_KEY,
+    holder: 'shell',
+    logger,
+  });
   const registry = await artifacts.registry.live({
     prepare: (next) => mirrorLiveVersions(artifacts, next),
+    publish: edge.publish,
   });
   const metrics = new ProcessMetrics('shell');
   const tracing = startTracing({
