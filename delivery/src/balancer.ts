@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { balancedEndpoints, type Endpoint, type StackPlan } from './stack-plan';
+import { REPO_ROOT } from './modules';
+import { balancedEndpoints, edgeControlPort, type Endpoint, type StackPlan } from './stack-plan';
 
 /** Debian's nginx (`apt-get install nginx`), or the one NGINX_PATH names. */
 export function nginxExecutable(): string {
@@ -13,6 +15,20 @@ export function nginxExecutable(): string {
   return candidate;
 }
 
+/** Debian's njs module for nginx (`apt-get install libnginx-mod-http-js`), which runs the page cache's generation. */
+export function njsModule(): string {
+  const candidate = process.env.NGINX_JS_MODULE ?? '/usr/lib/nginx/modules/ngx_http_js_module.so';
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `The balancer keeps pages with nginx's JavaScript module, and there is none at ${candidate}: install it (apt-get install libnginx-mod-http-js) or set NGINX_JS_MODULE.`,
+    );
+  }
+  return candidate;
+}
+
+/** The page cache's rules, one copy for this balancer and the Kubernetes edge. */
+const EDGE_DIR = path.join(REPO_ROOT, 'infra/k8s/base/edge');
+
 /**
  * Where an order is placed, at each balanced part: through a shell, or at a checkout instance. The
  * checkout service makes an order once per Idempotency-Key, so a keyed order is the one POST that may
@@ -24,8 +40,9 @@ const KEYED_ORDER_PATHS: Partial<Record<Endpoint['part'], string>> = {
 };
 
 /** What every location of a part says about passing a request on to one of its instances. */
-function proxySettings(endpoint: Endpoint, retryOn: string): string {
+function proxySettings(endpoint: Endpoint, retryOn: string, cached = false): string {
   const edge = endpoint.part === 'shell';
+  // A cached location buffers (nginx keeps only what it buffered); the others pass bytes as they come.
   return `      proxy_pass http://${upstreamName(endpoint)};
       proxy_http_version 1.1;
       proxy_set_header Connection "";
@@ -34,7 +51,7 @@ function proxySettings(endpoint: Endpoint, retryOn: string): string {
 ${edge ? '      proxy_set_header X-Service-Key "";\n' : ''}      proxy_next_upstream ${retryOn};
       proxy_connect_timeout 2s;
       proxy_read_timeout 30s;
-      proxy_buffering off;`;
+${cached ? `      include ${path.join(EDGE_DIR, 'page-cache-location.conf')};` : '      proxy_buffering off;'}`;
 }
 
 const upstreamName = (endpoint: Endpoint) => endpoint.part.replace(/-/g, '_');
@@ -75,8 +92,20 @@ ${endpoint.instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=0;`).j
   server {
     listen 127.0.0.1:${endpoint.port};
     location / {
-${proxySettings(endpoint, retry)}
+${proxySettings(endpoint, retry, endpoint.part === 'shell')}
     }${keyedOrders}
+  }`;
+}
+
+/**
+ * Where the stack's services and shells hold and release the page cache (page-cache.js), on loopback,
+ * with the service key. Only this run's processes know the port.
+ */
+function edgeControlServer(plan: StackPlan): string {
+  return `
+  server {
+    listen 127.0.0.1:${edgeControlPort(plan)};
+    location /edge/ { js_content edge.control; }
   }`;
 }
 
@@ -84,7 +113,9 @@ ${proxySettings(endpoint, retry)}
 export function balancerConfig(plan: StackPlan, runDir: string): string {
   const temp = path.join(runDir, 'nginx');
   return `# Written by npm start for this run: nginx in front of every part that has more than one instance.
+load_module ${njsModule()};
 worker_processes 1;
+env EDGE_CONTROL_KEY;
 pid ${path.join(runDir, 'nginx.pid')};
 error_log ${path.join(runDir, 'nginx-error.log')} warn;
 events { worker_connections 4096; }
@@ -103,14 +134,33 @@ http {
     "~^POST:.+" 1;
     default 0;
   }
+  # Anonymous pages, kept in front of the shells (see ${path.join(EDGE_DIR, 'page-cache-http.conf')}).
+  js_path ${EDGE_DIR};
+  js_var $edge_state_dir ${path.join(runDir, 'edge')};
+  proxy_cache_path ${path.join(temp, 'pages')} keys_zone=pages:10m max_size=256m inactive=10m use_temp_path=off;
+  include ${path.join(EDGE_DIR, 'page-cache-http.conf')};
 ${balancedEndpoints(plan).map(serverBlock).join('\n')}
+${edgeControlServer(plan)}
 }
 `;
+}
+
+/**
+ * The page cache's state, new for each run: a first generation and no holds. nginx's workers drop root's
+ * rights when the balancer runs as root, and they write here.
+ */
+function freshEdgeState(runDir: string) {
+  const state = path.join(runDir, 'edge');
+  rmSync(state, { recursive: true, force: true });
+  mkdirSync(state, { recursive: true });
+  writeFileSync(path.join(state, `generation.${randomBytes(8).toString('hex')}`), '');
+  chmodSync(state, 0o777);
 }
 
 /** Writes the configuration and returns the command that runs nginx in the foreground with it. */
 export function balancerCommand(plan: StackPlan, runDir: string): string[] {
   mkdirSync(path.join(runDir, 'nginx'), { recursive: true });
+  freshEdgeState(runDir);
   const config = path.join(runDir, 'nginx.conf');
   writeFileSync(config, balancerConfig(plan, runDir));
   return [

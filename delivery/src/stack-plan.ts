@@ -84,6 +84,12 @@ export function serviceAddresses(plan: StackPlan): Record<string, string> {
   );
 }
 
+/**
+ * Where a balanced stack's edge (nginx in front of the shells) is told to hold and release its page
+ * cache: 90 above the shop's port, out of every other range the plan uses.
+ */
+export const edgeControlPort = (plan: StackPlan) => plan.shell.port + 90;
+
 /** The endpoints a balancer fronts: those with more than one instance. */
 export const balancedEndpoints = (plan: StackPlan) =>
   [plan.shell, ...plan.services].filter((endpoint) => endpoint.instances.length > 1);

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  DEVELOPMENT_SERVICE_KEY,
   defaultDataDir,
   developmentSecret,
   embeddedDatabaseSocket,
@@ -14,6 +15,7 @@ import { runToTheEnd, startProcess, stopAll, waitUntilReady } from '../processes
 import { endpointsFile, ModuleServices } from '../module-services';
 import { artifactSettings, openStackArtifacts } from '../publish';
 import {
+  edgeControlPort,
   metricsPortOf,
   planStack,
   serviceAddresses,
@@ -164,10 +166,15 @@ async function start() {
     ...serviceAddresses(plan),
     ...paymentEnvironment(siteUrl, sandbox.url),
     ...(databaseUrl ? developmentOnPostgres(dataDir) : {}),
+    // Whoever swaps what pages show (a snapshot, the registry) holds the balancer's page cache first.
+    ...(plan.balanced ? { EDGE_CONTROL_URLS: `http://127.0.0.1:${edgeControlPort(plan)}` } : {}),
   };
   const sockets = serviceSockets(plan, path.join(runDir, 'sockets'));
   if (plan.balanced) {
-    startProcess('balancer (nginx)', balancerCommand(plan, runDir), {});
+    // The page cache's holds and releases are taken from whoever holds the service key.
+    startProcess('balancer (nginx)', balancerCommand(plan, runDir), {
+      EDGE_CONTROL_KEY: process.env.SERVICE_KEY ?? DEVELOPMENT_SERVICE_KEY,
+    });
     console.log(`nginx balances ${instances} instances of each part`);
   }
 

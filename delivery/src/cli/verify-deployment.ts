@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { nginxExecutable } from '../balancer';
+import { nginxExecutable, njsModule } from '../balancer';
 import { composeProblems, kubernetesProblems, moduleImageProblems, readRepoFile } from '../deployment-files';
 import { REPO_ROOT, serviceProcesses, remoteModules } from '../modules';
 
@@ -10,7 +10,8 @@ import { REPO_ROOT, serviceProcesses, remoteModules } from '../modules';
  * `npm run verify-deployment`: what CI can check of the deployment files without a cluster or a Docker
  * engine. The production overlay renders with `kubectl kustomize` and holds (probes, secrets by
  * reference, selectors, autoscalers), and gives each module's service an image tag of its own; the compose file parses and names only what exists; both nginx
- * configurations pass `nginx -t` (their host names pointed at loopback, TLS left out).
+ * configurations pass `nginx -t` (their host names pointed at loopback, TLS left out), and so does the
+ * Kubernetes edge's.
  */
 function nginxSyntaxProblems(file: string): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'nginx-check-'));
@@ -23,6 +24,29 @@ function nginxSyntaxProblems(file: string): string[] {
     path.join(dir, 'nginx.conf'),
     `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n${server}\n}\n`,
   );
+  return nginxTest(file, dir);
+}
+
+/**
+ * The edge's whole configuration under `nginx -t`, as the edge pod runs it: its files where the pod
+ * mounts them (here, the repository's), its cache in a folder of its own, the shells at loopback.
+ */
+function edgeSyntaxProblems(): string[] {
+  const file = 'infra/k8s/base/edge/nginx.conf';
+  const dir = mkdtempSync(path.join(tmpdir(), 'nginx-edge-check-'));
+  const edgeDir = path.join(REPO_ROOT, 'infra/k8s/base/edge');
+  const config = readFileSync(path.join(REPO_ROOT, file), 'utf8')
+    .replace('modules/ngx_http_js_module.so', njsModule())
+    .replaceAll('/tmp/', `${dir}/`)
+    .replaceAll('/etc/nginx/edge', edgeDir)
+    .replaceAll('/var/cache/edge', dir)
+    .replace(/server ([a-z0-9.-]+):(\d+)/g, 'server 127.0.0.1:$2')
+    .replace(/listen (\d+);/g, 'listen 127.0.0.1:1$1;');
+  writeFileSync(path.join(dir, 'nginx.conf'), config);
+  return nginxTest(file, dir);
+}
+
+function nginxTest(file: string, dir: string): string[] {
   try {
     execFileSync(nginxExecutable(), ['-t', '-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`], {
       stdio: 'pipe',
@@ -47,6 +71,7 @@ function main() {
     ...composeProblems(readRepoFile('compose.yaml')).map((p) => `compose.yaml: ${p}`),
     ...nginxSyntaxProblems('infra/compose/nginx.conf'),
     ...nginxSyntaxProblems('infra/nginx/storefront.conf'),
+    ...edgeSyntaxProblems(),
   ];
   if (problems.length) {
     console.error(`The deployment files do not hold:\n  - ${problems.join('\n  - ')}`);

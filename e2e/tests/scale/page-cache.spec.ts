@@ -2,14 +2,20 @@ import { expect, test } from '@playwright/test';
 import { catalogServes, raiseSemaxPrice, restoreSemaxPrice } from '../../support/catalog-prices';
 import { callFrom, SCALE_STACK } from '../../support/scale-stack';
 
-/** The SEMAX checkout as an anonymous visitor gets it, from whichever shell nginx hands the request to. */
+/**
+ * The SEMAX checkout as an anonymous visitor gets it: from nginx's page cache (the edge), or from
+ * whichever shell nginx hands the request to.
+ */
 const anonymousPage = () =>
   callFrom('127.0.0.72', `${SCALE_STACK.baseURL}/checkout/semax`, { headers: { accept: 'text/html' } });
 
-test('a price changed in the catalog shows on the next anonymous request of a page every shell keeps', async () => {
+test('a price changed in the catalog shows on the next anonymous request of a page every shell and the edge keep', async () => {
   test.slow();
-  // Kept by both shells (nginx alternates between them).
+  // Kept by the edge, which answers it from then on without asking a shell.
   for (let i = 0; i < 4; i++) expect((await anonymousPage()).body).toContain('$89.00');
+  const kept = await anonymousPage();
+  expect(kept.headers['x-edge-cache']).toBe('HIT');
+  expect(kept.body).toContain('$89.00');
   await raiseSemaxPrice(500);
   try {
     await catalogServes(9400);

@@ -70,12 +70,28 @@ async function untilEveryShellServes(version: string): Promise<number> {
   return Date.now() - started;
 }
 
-test('a deploy and a rollback are served by both shells within a second', async () => {
+/** A policy page as an anonymous visitor gets it through nginx: from its page cache, or from a shell. */
+const keptPolicyPage = () => callFrom('127.0.0.41', `${SCALE_STACK.baseURL}/refund-policy`);
+
+/** The policy page is kept by the edge (answered without asking a shell) and made with `version`. */
+async function keptByTheEdge(version: string) {
+  await keptPolicyPage();
+  const kept = await keptPolicyPage();
+  expect(kept.headers['x-edge-cache']).toBe('HIT');
+  expect(kept.body).toContain(`/remotes/content/${version}/`);
+}
+
+test('a deploy and a rollback are served by both shells within a second, and by the edge at once', async () => {
+  await keptByTheEdge(original);
   const next = await newContentVersion('deploy');
   await activate(registry, 'content', next, 'e2e');
   expect(await untilEveryShellServes(next)).toBeLessThan(1_000);
+  // Once both shells serve the deploy, the page the edge kept from before it is never sent again.
+  expect((await keptPolicyPage()).body).toContain(`/remotes/content/${next}/`);
+  await keptByTheEdge(next);
   await activate(registry, 'content', original, 'e2e', 'rollback');
   expect(await untilEveryShellServes(original)).toBeLessThan(1_000);
+  expect((await keptPolicyPage()).body).toContain(`/remotes/content/${original}/`);
 });
 
 test('two deploys started at once both end recorded, in order, neither lost', async () => {

@@ -76,7 +76,12 @@ export function pageResponder(options: PageHandlerOptions) {
             : { ...outcome, answers: answersOf(loaded) },
       override: options.devOverride(req),
     });
-    res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': OWN_PAGE });
+    res.status(page.status).set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': OWN_PAGE,
+      // The head goes out before the rest is rendered: a balancer in front passes it on as it comes.
+      'X-Accel-Buffering': 'no',
+    });
     if (loaded && 'cookies' in loaded && loaded.cookies?.length) res.append('Set-Cookie', loaded.cookies);
     if (clues.cookies.has(FLASH_COOKIE)) res.append('Set-Cookie', clearFlashCookie(secure));
     res.write(page.start);
@@ -140,7 +145,12 @@ export function pageResponder(options: PageHandlerOptions) {
     });
     // A page not kept (its data failed, or the browser renders it) is kept by no one else either.
     if (!isCached(page)) {
-      res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': OWN_PAGE });
+      res.status(page.status).set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': OWN_PAGE,
+        // The head goes out before the rest is rendered: a balancer in front passes it on as it comes.
+        'X-Accel-Buffering': 'no',
+      });
       res.end(page.html);
       return;
     }
