@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import path from 'node:path';
 import { waitUntilReady } from '@storefront/delivery/processes';
 import { REPO_ROOT } from '../paths';
 import type { LoadBudgets } from '../budgets';
@@ -27,7 +28,8 @@ export async function measureOrders(
   const stores = [await embeddedStore(), ...(postgresUrl ? [await postgresStore(postgresUrl)] : [])];
   const rows: LoadRow[] = [];
   for (const store of stores) {
-    const checkout = spawn(process.execPath, ['--import', 'tsx', 'services/checkout/src/main.ts'], {
+    // Its production bundle, as npm start and the image run it (the bench's stack has just built it).
+    const checkout = spawn(process.execPath, [path.join(REPO_ROOT, 'services/checkout/dist-node/main.js')], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -11,15 +11,17 @@ async function run({ url, connections, seconds, amount, warmupSeconds, requests 
   const result = await autocannon({
     url,
     connections,
-    ...(amount ? { amount } : { duration: seconds }),
+    // A run of a fixed amount ends at autocannon's first sample after its last answer: sampled every
+    // second, 3000 orders answered in 5.2 s read as a run of 6.01 s. Sampled every 10 ms, its clock
+    // stops within 10 ms of the last answer.
+    ...(amount ? { amount, sampleInt: 10 } : { duration: seconds }),
     ...(requests === 'distinct-orders'
       ? { requests: [{ setupRequest: (request) => ({ ...request, ...distinctOrder() }) }] }
       : {}),
   });
   const figures: LoadFigures = {
-    // Answers over the run's own clock (10 ms resolution). autocannon's requests.average is the mean of
-    // whole-second samples, which a run of a fixed amount ends with a partial one of: 3000 orders over
-    // 10.2 s read as 3000 / 11 = 273/s there.
+    // Answers over the run's own clock. autocannon's requests.average is the mean of its samples, which a
+    // run of a fixed amount ends with a partial one of: 3000 orders over 10.2 s read as 3000 / 11 = 273/s.
     requestsPerSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,

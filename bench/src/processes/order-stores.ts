@@ -24,7 +24,7 @@ export interface OrderStore {
 export async function embeddedStore(): Promise<OrderStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-checkout-'));
   const socket = embeddedDatabaseSocket(dataDir);
-  const host = spawn(process.execPath, ['--import', 'tsx', 'packages/server-kit/src/embedded-host/main.ts'], {
+  const host = spawn(process.execPath, ['packages/server-kit/dist-node/main.js'], {
     cwd: REPO_ROOT,
     env: { ...process.env, STOREFRONT_DATA_DIR: dataDir, EMBEDDED_DATABASE_SOCKET: socket },
     stdio: ['ignore', 'ignore', 'inherit'],
