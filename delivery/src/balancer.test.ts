@@ -3,7 +3,12 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, DEVELOPMENT_SERVICE_KEY, edgeControl } from '@storefront/server-kit';
+import {
+  createLogger,
+  DEVELOPMENT_SERVICE_KEY,
+  edgeControl,
+  SERVICE_KEY_HEADER,
+} from '@storefront/server-kit';
 import { balancerCommand } from './balancer';
 import { edgeControlPort, planStack } from './stack-plan';
 
@@ -77,11 +82,11 @@ describeWithNginx('the balanced stack keeps anonymous pages in front of the shel
     });
     return { cache: answer.headers.get('x-edge-cache'), body: await answer.text() };
   };
-  const edge = (urls = [control], key = DEVELOPMENT_SERVICE_KEY) =>
-    edgeControl({ urls, serviceKey: key, holder: 'test', logger, timeoutMs: 1_000 });
+  const edge = (urls = [control]) =>
+    edgeControl({ urls, serviceKey: DEVELOPMENT_SERVICE_KEY, holder: 'test', logger, timeoutMs: 1_000 });
   const holds = () => readdirSync(path.join(runDir, 'edge')).filter((name) => name.startsWith('hold.'));
   const tell = (path: string, key = DEVELOPMENT_SERVICE_KEY) =>
-    fetch(`${control}${path}`, { method: 'POST', headers: { 'x-service-key': key } });
+    fetch(`${control}${path}`, { method: 'POST', headers: { [SERVICE_KEY_HEADER]: key } });
 
   it('answers a page kept for anyone from its cache, once a shell has made it', async () => {
     expect((await get('/product/semax')).cache).toBe('MISS');

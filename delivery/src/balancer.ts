@@ -27,7 +27,7 @@ export function njsModule(): string {
 }
 
 /** The page cache's rules, one copy for this balancer and the Kubernetes edge. */
-const EDGE_DIR = path.join(REPO_ROOT, 'infra/k8s/base/edge');
+export const EDGE_DIR = path.join(REPO_ROOT, 'infra/k8s/base/edge');
 
 /**
  * Where an order is placed, at each balanced part: through a shell, or at a checkout instance. The

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { nginxExecutable, njsModule } from '../balancer';
+import { EDGE_DIR, nginxExecutable, njsModule } from '../balancer';
 import { composeProblems, kubernetesProblems, moduleImageProblems, readRepoFile } from '../deployment-files';
 import { REPO_ROOT, serviceProcesses, remoteModules } from '../modules';
 
@@ -32,13 +32,12 @@ function nginxSyntaxProblems(file: string): string[] {
  * mounts them (here, the repository's), its cache in a folder of its own, the shells at loopback.
  */
 function edgeSyntaxProblems(): string[] {
-  const file = 'infra/k8s/base/edge/nginx.conf';
+  const file = path.relative(REPO_ROOT, path.join(EDGE_DIR, 'nginx.conf'));
   const dir = mkdtempSync(path.join(tmpdir(), 'nginx-edge-check-'));
-  const edgeDir = path.join(REPO_ROOT, 'infra/k8s/base/edge');
-  const config = readFileSync(path.join(REPO_ROOT, file), 'utf8')
+  const config = readFileSync(path.join(EDGE_DIR, 'nginx.conf'), 'utf8')
     .replace('modules/ngx_http_js_module.so', njsModule())
     .replaceAll('/tmp/', `${dir}/`)
-    .replaceAll('/etc/nginx/edge', edgeDir)
+    .replaceAll('/etc/nginx/edge', EDGE_DIR)
     .replaceAll('/var/cache/edge', dir)
     .replace(/server ([a-z0-9.-]+):(\d+)/g, 'server 127.0.0.1:$2')
     .replace(/listen (\d+);/g, 'listen 127.0.0.1:1$1;');

@@ -1,4 +1,4 @@
-import { migrate, openServiceDatabase, type Database } from '@storefront/server-kit';
+import { migrate, NO_EDGE, openServiceDatabase, type Database } from '@storefront/server-kit';
 import path from 'node:path';
 import { registrySchema, type Registry } from './records';
 import type { LiveRegistry, RegistryStore } from './registry-store';
@@ -55,7 +55,7 @@ export class PostgresRegistry implements RegistryStore {
    */
   async live({
     prepare,
-    publish = async (swap) => swap(),
+    publish = NO_EDGE.publish,
   }: {
     prepare?(registry: Registry): Promise<void>;
     publish?(swap: () => void): Promise<void>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
+import { SERVICE_KEY_HEADER } from './internal-paths';
 import type { Logger } from './logger';
 
 /**
@@ -36,6 +37,19 @@ export interface EdgeControlOptions {
 /** The EDGE_CONTROL_URLS setting: addresses separated by spaces or commas. */
 export const edgeControlUrls = (setting: string): string[] => setting.split(/[\s,]+/).filter(Boolean);
 
+/** The edges a process's settings name (EDGE_CONTROL_URLS), told with its SERVICE_KEY. */
+export const configuredEdgeControl = (
+  config: { EDGE_CONTROL_URLS: string; SERVICE_KEY: string },
+  holder: string,
+  logger: Logger,
+): EdgeControl =>
+  edgeControl({
+    urls: edgeControlUrls(config.EDGE_CONTROL_URLS),
+    serviceKey: config.SERVICE_KEY,
+    holder,
+    logger,
+  });
+
 export function edgeControl({
   urls,
   serviceKey,
@@ -62,19 +76,19 @@ export function edgeControl({
     return [...new Set(found.flat())];
   }
 
-  async function tell(edge: string, path: string): Promise<boolean> {
+  /** One hold or release; a refusal or no answer is logged, and the publication goes on. */
+  async function tell(edge: string, path: string): Promise<void> {
     try {
       const answer = await fetch(`${edge}${path}`, {
         method: 'POST',
-        headers: { 'x-service-key': serviceKey },
+        headers: { [SERVICE_KEY_HEADER]: serviceKey },
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (answer.status === 204) return true;
-      logger.warn({ edge, path, status: answer.status }, 'the edge refused a page cache hold or release');
+      if (answer.status !== 204)
+        logger.warn({ edge, path, status: answer.status }, 'the edge refused a page cache hold or release');
     } catch (error) {
       logger.warn({ edge, path, err: error }, 'the edge could not be told to hold or release its page cache');
     }
-    return false;
   }
 
   return {

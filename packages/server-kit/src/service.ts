@@ -32,7 +32,7 @@ import {
 import { defaultDataDir } from './repo-root';
 import { openHostedDatabase } from './embedded-host/client';
 import { ServiceEndpoints } from './service-endpoints';
-import { edgeControl, edgeControlUrls, type EdgeControl } from './edge-control';
+import { configuredEdgeControl, type EdgeControl } from './edge-control';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
 type ServiceConfig<S extends z.ZodRawShape> = z.infer<z.ZodObject<BaseShape>> & z.infer<z.ZodObject<S>>;
@@ -186,12 +186,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
   const endpoints = config.SERVICE_ENDPOINTS_FILE
     ? new ServiceEndpoints(config.SERVICE_ENDPOINTS_FILE)
     : null;
-  const edge = edgeControl({
-    urls: edgeControlUrls(config.EDGE_CONTROL_URLS),
-    serviceKey: config.SERVICE_KEY,
-    holder: definition.name,
-    logger,
-  });
+  const edge = configuredEdgeControl(config, definition.name, logger);
   const context: ServiceContext<ServiceConfig<S>> = { config, db, logger, limits, endpoints, edge };
   let stopping = false;
   try {

@@ -4,8 +4,7 @@ import {
   ConfigError,
   connectRedis,
   createLogger,
-  edgeControl,
-  edgeControlUrls,
+  configuredEdgeControl,
   memoryLimits,
   ProcessMetrics,
   redisLimits,
@@ -35,14 +34,9 @@ async function start() {
   });
   // Every page is rendered from the registry as it is now: a deploy or a rollback by any process is
   // served as soon as the registry store announces it, once this shell has the live builds (copied
-  // from the bucket, when the builds live in one).
-  // The page cache edges in front of the shells (a balanced stack's) keep no page across the swap.
-  const edge = edgeControl({
-    urls: edgeControlUrls(config.EDGE_CONTROL_URLS),
-    serviceKey: config.SERVICE_KEY,
-    holder: 'shell',
-    logger,
-  });
+  // from the bucket, when the builds live in one), and the page cache edges in front of the shells (a
+  // balanced stack's) keep no page across the swap.
+  const edge = configuredEdgeControl(config, 'shell', logger);
   const registry = await artifacts.registry.live({
     prepare: (next) => mirrorLiveVersions(artifacts, next),
     publish: edge.publish,

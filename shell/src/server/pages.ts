@@ -145,12 +145,7 @@ export function pageResponder(options: PageHandlerOptions) {
     });
     // A page not kept (its data failed, or the browser renders it) is kept by no one else either.
     if (!isCached(page)) {
-      res.status(page.status).set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': OWN_PAGE,
-        // The head goes out before the rest is rendered: a balancer in front passes it on as it comes.
-        'X-Accel-Buffering': 'no',
-      });
+      res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': OWN_PAGE });
       res.end(page.html);
       return;
     }
