@@ -23,6 +23,11 @@ export const RUNNABLES: Runnable[] = [
 export const bundleFile = (runnable: Pick<Runnable, 'dir'>) =>
   path.join(REPO_ROOT, runnable.dir, 'dist-node/main.js');
 
+/** How a runnable is started (`checkout`, `shell`, `embedded-database`, …): its production bundle, with plain node. */
+export function bundleCommand(name: string): string[] {
+  return [process.execPath, bundleFile(RUNNABLES.find((r) => r.name === name)!)];
+}
+
 const WORKSPACE_SCOPE = '@storefront/';
 const BUILTINS = new Set(builtinModules);
 

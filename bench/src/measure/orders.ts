@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
+import { bundleCommand } from '@storefront/delivery/bundle';
 import { waitUntilReady } from '@storefront/delivery/processes';
 import { REPO_ROOT } from '../paths';
 import type { LoadBudgets } from '../budgets';
@@ -29,7 +29,8 @@ export async function measureOrders(
   const rows: LoadRow[] = [];
   for (const store of stores) {
     // Its production bundle, as npm start and the image run it (the bench's stack has just built it).
-    const checkout = spawn(process.execPath, [path.join(REPO_ROOT, 'services/checkout/dist-node/main.js')], {
+    const [node, ...args] = bundleCommand('checkout');
+    const checkout = spawn(node!, args, {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { bundleCommand } from '@storefront/delivery/bundle';
 import { embeddedDatabaseSocket, openHostedDatabase } from '@storefront/server-kit';
 import { REPO_ROOT } from '../paths';
 
@@ -24,7 +25,8 @@ export interface OrderStore {
 export async function embeddedStore(): Promise<OrderStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-checkout-'));
   const socket = embeddedDatabaseSocket(dataDir);
-  const host = spawn(process.execPath, ['packages/server-kit/dist-node/main.js'], {
+  const [node, ...args] = bundleCommand('embedded-database');
+  const host = spawn(node!, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, STOREFRONT_DATA_DIR: dataDir, EMBEDDED_DATABASE_SOCKET: socket },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,7 +10,7 @@ import {
 import { balancerCommand } from '../balancer';
 import { clearStackLimits, dropServiceSchemas, schemaPrefix } from '../stack-data';
 import { devSessionFile, REPO_ROOT, remoteModules } from '../modules';
-import { bundleFile, RUNNABLES } from '../bundle';
+import { bundleCommand } from '../bundle';
 import { runToTheEnd, startProcess, stopAll, waitUntilReady } from '../processes';
 import { endpointsFile, ModuleServices } from '../module-services';
 import { artifactSettings, openStackArtifacts } from '../publish';
@@ -40,11 +40,6 @@ import {
 
 /** Builds, bundles and publishes what the stack runs (prepare.ts): run with tsx, ended before anything starts. */
 const PREPARE = path.join(REPO_ROOT, 'delivery/src/cli/prepare.ts');
-
-/** How a runnable is started: its production bundle, with plain node. */
-function commandOf(name: string): string[] {
-  return [process.execPath, bundleFile(RUNNABLES.find((r) => r.name === name)!)];
-}
 
 /**
  * Payments go to the local payment sandbox, whose webhooks come back through the shell as Square's
@@ -100,7 +95,7 @@ function readSettings() {
  */
 function startEmbeddedDatabase(dataDir: string): NodeJS.ProcessEnv {
   const socket = embeddedDatabaseSocket(dataDir);
-  startProcess('embedded database', commandOf('embedded-database'), { EMBEDDED_DATABASE_SOCKET: socket });
+  startProcess('embedded database', bundleCommand('embedded-database'), { EMBEDDED_DATABASE_SOCKET: socket });
   return { EMBEDDED_DATABASE_SOCKET: socket };
 }
 
@@ -198,7 +193,7 @@ async function start() {
       .map((endpoint) =>
         startInstances(
           endpoint,
-          commandOf(endpoint.part),
+          bundleCommand(endpoint.part),
           serviceEnvironment(endpoint.part),
           '/readyz',
           runDir,
@@ -221,7 +216,7 @@ async function start() {
   }
   await startInstances(
     plan.shell,
-    commandOf('shell'),
+    bundleCommand('shell'),
     {
       ...environment,
       ...socketAddresses(sockets),
