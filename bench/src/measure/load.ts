@@ -11,6 +11,8 @@ export interface LoadFigures {
   errors: number;
   /** 2xx answers. */
   succeeded: number;
+  /** CPU the load client itself spent on the measured requests, in ms (user and system). */
+  clientCpuMs: number;
 }
 
 export interface LoadOptions {

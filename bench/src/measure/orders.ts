@@ -8,9 +8,22 @@ import { embeddedStore, postgresStore } from '../processes/order-stores';
 import type { LoadRow } from '../report/load-row';
 import { round } from '../report/numbers';
 import { measureLoad, type LoadFigures } from './load';
+import { cpuBetween, snapshotCpu, type CpuRole } from './process-cpu';
 
 const linkCount = async (sandboxUrl: string) =>
   ((await (await fetch(`${sandboxUrl}/sandbox/payment-links/count`)).json()) as { count: number }).count;
+
+/** What one run's orders cost the machine: CPU per order answered, in ms, by process. */
+export interface OrderCpu {
+  run: string;
+  perOrderMs: Array<[process: string, ms: number]>;
+}
+
+/** The processes an order keeps busy beside the checkout service and its database. */
+const ORDER_PROCESSES: CpuRole[] = [
+  { name: 'catalog', holds: (_pid, commandLine) => commandLine.includes('services/catalog/') },
+  { name: 'payment sandbox', holds: (_pid, commandLine) => commandLine.includes('payment-sandbox') },
+];
 
 /** Orders sent before the measured runs of each database. */
 export const ORDER_WARMUP = 300;
@@ -24,9 +37,10 @@ export async function measureOrders(
   { catalogUrl, sandboxUrl, port }: { catalogUrl: string; sandboxUrl: string; port: number },
   postgresUrl: string | undefined,
   budgets: LoadBudgets,
-): Promise<LoadRow[]> {
+): Promise<{ rows: LoadRow[]; cpu: OrderCpu[] }> {
   const stores = [await embeddedStore(), ...(postgresUrl ? [await postgresStore(postgresUrl)] : [])];
   const rows: LoadRow[] = [];
+  const cpu: OrderCpu[] = [];
   for (const store of stores) {
     // Its production bundle, as npm start and the image run it (the bench's stack has just built it).
     const [node, ...args] = bundleCommand('checkout');
@@ -57,12 +71,24 @@ export async function measureOrders(
       });
       let succeeded = warmup.succeeded;
       const runs: Array<{ clients: number; figures: LoadFigures }> = [];
+      const roles: CpuRole[] = [
+        { name: 'checkout', holds: (pid) => pid === checkout.pid },
+        store.processes,
+        ...ORDER_PROCESSES,
+      ];
       for (const clients of budgets.orderClients) {
+        const before = snapshotCpu();
         const figures = await measureLoad({
           url: `http://127.0.0.1:${port}/orders`,
           connections: clients,
           amount: budgets.ordersPerRun,
           requests: 'distinct-orders',
+        });
+        const spent = cpuBetween(before, snapshotCpu(), roles);
+        spent.set('load client', figures.clientCpuMs);
+        cpu.push({
+          run: `${clients} clients, ${store.label}`,
+          perOrderMs: [...spent].map(([name, ms]) => [name, ms / figures.succeeded]),
         });
         succeeded += figures.succeeded;
         runs.push({ clients, figures });
@@ -102,5 +128,5 @@ export async function measureOrders(
       await store.dispose();
     }
   }
-  return rows;
+  return { rows, cpu };
 }

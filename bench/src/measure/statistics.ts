@@ -11,5 +11,6 @@ export function medianFigures(runs: LoadFigures[]): LoadFigures {
     p99: median(runs.map((f) => f.p99)),
     errors: runs.reduce((sum, f) => sum + f.errors, 0),
     succeeded: runs.reduce((sum, f) => sum + f.succeeded, 0),
+    clientCpuMs: runs.reduce((sum, f) => sum + f.clientCpuMs, 0),
   };
 }

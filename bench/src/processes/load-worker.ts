@@ -2,12 +2,15 @@ import autocannon from 'autocannon';
 import { distinctOrder } from '@storefront/delivery/faults/distinct-order';
 import type { LoadFigures, LoadOptions } from '../measure/load';
 
+const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
+
 /**
  * One load measurement (load.ts starts this for each): the LoadOptions as JSON in argv[2], the
  * LoadFigures as JSON on stdout.
  */
 async function run({ url, connections, seconds, amount, warmupSeconds, requests }: LoadOptions) {
   if (warmupSeconds) await autocannon({ url, connections, duration: warmupSeconds });
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url,
     connections,
@@ -27,6 +30,7 @@ async function run({ url, connections, seconds, amount, warmupSeconds, requests 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     succeeded: result['2xx'],
+    clientCpuMs: cpuMs(process.cpuUsage(cpuBefore)),
   };
   return figures;
 }

@@ -7,12 +7,15 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { bundleCommand } from '@storefront/delivery/bundle';
 import { embeddedDatabaseSocket, openHostedDatabase } from '@storefront/server-kit';
+import type { CpuRole } from '../measure/process-cpu';
 import { REPO_ROOT } from '../paths';
 
 /** Where a checkout service under test keeps its orders, and how they are counted afterwards. */
 export interface OrderStore {
   label: string;
   env: NodeJS.ProcessEnv;
+  /** The database's processes, whose CPU an order costs too. */
+  processes: CpuRole;
   /** Counts orders; called after the checkout process has stopped. */
   countOrders(): Promise<number>;
   dispose(): Promise<void>;
@@ -34,6 +37,7 @@ export async function embeddedStore(): Promise<OrderStore> {
   return {
     label: 'embedded (PGlite)',
     env: { STOREFRONT_DATA_DIR: dataDir, EMBEDDED_DATABASE_SOCKET: socket },
+    processes: { name: 'database', holds: (pid) => pid === host.pid },
     async countOrders() {
       const db = await openHostedDatabase(socket, 'checkout');
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
@@ -58,6 +62,12 @@ export async function postgresStore(connectionString: string): Promise<OrderStor
   return {
     label: 'PostgreSQL',
     env: { DATABASE_URL: url.toString() },
+    // The server on this machine (the bench runs on loopback): its postmaster and every backend, which
+    // PostgreSQL names `postgres: …`.
+    processes: {
+      name: 'database',
+      holds: (_pid, commandLine) => /^postgres: |\/bin\/postgres /.test(commandLine),
+    },
     async countOrders() {
       const { rows } = await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.orders`);
       return rows[0]!.n;

@@ -7,6 +7,7 @@ import { measurePageCrowd, PAGE_TABLE_HEAD, pageCrowdMethod } from '../measure/p
 import { measureReads, READ_ROUNDS, READ_WARMUP_SECONDS, type ReadTarget } from '../measure/reads';
 import { BASE, LOAD_PORT, PAGE_BARE_PORT, serviceUrl } from '../ports';
 import { loadRow } from '../report/load-row';
+import { orderCpuLines } from '../report/order-cpu';
 import { round } from '../report/numbers';
 import type { SectionReport } from '../report/section';
 
@@ -68,7 +69,7 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
     budgets.crowd,
   );
   const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
-  const orders = await measureOrders(
+  const { rows: orders, cpu: orderCpu } = await measureOrders(
     { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
     process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
     load,
@@ -93,6 +94,7 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
       ...reads.map(loadRow),
       ...orders.map(loadRow),
       '',
+      ...orderCpuLines(orderCpu),
     ],
   };
 }
