@@ -15,6 +15,7 @@ import {
   SERVICE_KEY_HEADER,
   splitStatements,
 } from '../src';
+import { openPostgres } from '../src/postgres';
 import {
   openTestDatabase,
   silentLogger,
@@ -310,6 +311,25 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
       ]);
       // An error in the statement itself is still the server's fault.
       expect((await request(app).get('/broken')).status).toBe(500);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('prepares a statement with parameters once per connection and runs it again as prepared', async () => {
+    // One connection, so that every statement below meets the same session's prepared statements.
+    const db = openPostgres({ connectionString: postgresUrl, max: 1 });
+    const statement = 'SELECT $1::int * 2 AS twice';
+    try {
+      const answers = [];
+      for (const n of [1, 2, 3])
+        answers.push((await db.query<{ twice: number }>(statement, [n])).rows[0]!.twice);
+      expect(answers).toEqual([2, 4, 6]);
+      const { rows } = await db.query<{ statement: string; calls: number }>(
+        'SELECT statement, generic_plans + custom_plans AS calls FROM pg_prepared_statements WHERE statement = $1',
+        [statement],
+      );
+      expect(rows).toEqual([{ statement, calls: 3 }]);
     } finally {
       await db.close();
     }
