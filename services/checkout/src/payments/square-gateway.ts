@@ -1,6 +1,7 @@
 import type { Logger } from '@storefront/server-kit';
 import type { SquareClient } from 'square';
 import type { OrderForPayment, PaymentLink } from '../order-shapes';
+import { squareFetch } from './square-fetch';
 import { paymentLinkRequest } from './square-order';
 import { squareSdk, type SquareSdk } from './square-sdk';
 
@@ -27,6 +28,7 @@ export interface SquareSettings {
  */
 function squareClientOptions({ SquareEnvironment }: SquareSdk, settings: SquareSettings) {
   const common = {
+    fetch: squareFetch(),
     token: settings.accessToken,
     maxRetries: settings.maxRetries,
     timeoutInSeconds: settings.timeoutSeconds,
