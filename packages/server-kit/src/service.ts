@@ -33,6 +33,7 @@ import { defaultDataDir } from './repo-root';
 import { openHostedDatabase } from './embedded-host/client';
 import { ServiceEndpoints } from './service-endpoints';
 import { configuredEdgeControl, type EdgeControl } from './edge-control';
+import { LISTEN_BACKLOG } from './topology';
 
 type BaseShape = typeof baseConfigShape & { PORT: ReturnType<typeof port> };
 type ServiceConfig<S extends z.ZodRawShape> = z.infer<z.ZodObject<BaseShape>> & z.infer<z.ZodObject<S>>;
@@ -232,7 +233,7 @@ export async function runService<S extends z.ZodRawShape>(definition: ServiceDef
     app(req, res);
   };
   const server = createServer(answer);
-  server.listen(config.PORT, config.HOST);
+  server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -5,6 +5,7 @@ import {
   connectRedis,
   createLogger,
   configuredEdgeControl,
+  LISTEN_BACKLOG,
   memoryLimits,
   ProcessMetrics,
   redisLimits,
@@ -61,7 +62,7 @@ async function start() {
       { files: artifacts.files, registry: registry.current, metrics, tracing, limits },
       logger,
     ),
-  ).listen(config.PORT, config.HOST, () => {
+  ).listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
     logger.info({ port: config.PORT, registry: artifacts.registry.kind }, 'shell listening');
   });
   const stop = () =>
