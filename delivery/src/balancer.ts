@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LISTEN_BACKLOG } from '@storefront/server-kit';
 import { REPO_ROOT } from './modules';
 import { balancedEndpoints, edgeControlPort, type Endpoint, type StackPlan } from './stack-plan';
 
@@ -90,7 +91,7 @@ ${endpoint.instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=0;`).j
     keepalive 32;
   }
   server {
-    listen 127.0.0.1:${endpoint.port};
+    listen 127.0.0.1:${endpoint.port} backlog=${LISTEN_BACKLOG};
     location / {
 ${proxySettings(endpoint, retry, endpoint.part === 'shell')}
     }${keyedOrders}
