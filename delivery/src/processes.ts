@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readProcStat } from './proc-stat';
 import { REPO_ROOT } from './modules';
 
 const running = new Set<ChildProcess>();
@@ -107,20 +107,9 @@ export function startProcess(
   };
 }
 
-/**
- * The CPU time a process has used so far (Linux's /proc/<pid>/stat, in clock ticks); null where it
- * cannot be read (another system, or the process is gone).
- */
-function cpuTicksOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    // The command name (field 2) may hold spaces: the fields after its closing parenthesis are fixed.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15
-  } catch {
-    return null;
-  }
-}
+/** The CPU time a process has used so far, in clock ticks; null where it cannot be read. */
+const cpuTicksOf = (pid: number | undefined): number | null =>
+  pid === undefined ? null : (readProcStat(pid)?.cpuTicks ?? null);
 
 export interface ReadyWait {
   /** How long to wait for a first answer, and then again for as long as the process keeps working. */

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readProcStat } from '@storefront/delivery/proc-stat';
 
 /** A process's memory from /proc: what it holds (RSS) and its fair share of pages it shares (PSS). */
 export interface ProcessMemory {
@@ -15,14 +16,9 @@ function parentsByPid(): Map<number, number> {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name (field 2) may hold spaces and parentheses: the fields after its last ')' are
-      // the state, then the parent's pid.
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while the table was read.
-    }
+    // Null for a process that ended while the table was read.
+    const stat = readProcStat(Number(entry));
+    if (stat) parents.set(Number(entry), stat.parentPid);
   }
   return parents;
 }

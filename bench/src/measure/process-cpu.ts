@@ -1,7 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-
-/** Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ, fixed at 100 on every architecture Node runs on). */
-const MS_PER_TICK = 10;
+import { MS_PER_CLOCK_TICK, readProcStat } from '@storefront/delivery/proc-stat';
 
 interface ProcessCpu {
   /** User and system time of every thread of the process so far, in ms. */
@@ -13,13 +11,11 @@ interface ProcessCpu {
 export type CpuSnapshot = ReadonlyMap<number, ProcessCpu>;
 
 function readProcess(pid: number): ProcessCpu | null {
+  const stat = readProcStat(pid);
+  if (!stat) return null;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name in parentheses may hold spaces: the fields are counted from the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
     const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-    return { cpuMs: ticks * MS_PER_TICK, commandLine };
+    return { cpuMs: stat.cpuTicks * MS_PER_CLOCK_TICK, commandLine };
   } catch {
     return null; // it ended while the snapshot was taken
   }
