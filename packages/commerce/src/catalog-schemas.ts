@@ -81,6 +81,29 @@ export const quotedLineSchema = z.object({
 export const quoteSchema = z.object({ channel: salesChannelSchema, lines: z.array(quotedLineSchema) });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/** One entry of a channel's price list: a product/dose the channel sells, at its price. */
+export const priceEntrySchema = z.object({
+  channel: salesChannelSchema,
+  productId: z.string(),
+  dose: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  /** The picture a page shows for it (its dose's, else the product's). */
+  image: z.string(),
+  unitPrice: cents,
+});
+export type PriceEntry = z.infer<typeof priceEntrySchema>;
+
+/**
+ * Every channel's price list, lent to the checkout for `leaseMs` (counted from when it asked): until the
+ * lease ends, the catalog charges these prices and no others (ADR 0022).
+ */
+export const priceListLeaseSchema = z.object({
+  leaseMs: z.int().check(z.minimum(1)),
+  prices: z.array(priceEntrySchema),
+});
+export type PriceListLease = z.infer<typeof priceListLeaseSchema>;
+
 /** One vial amount a checkout page offers, from its channel's price list. */
 export const checkoutDoseSchema = z.object({
   dose: z.string(),

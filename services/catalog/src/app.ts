@@ -6,10 +6,10 @@ import { quoteRoutes } from './routes/quote';
 import { storefrontRoutes } from './routes/storefront';
 
 /** Every route of the catalog service, answered from the catalogue's current snapshot. */
-export function catalogRoutes({ current }: CatalogParts): Router {
+export function catalogRoutes({ current, leases }: CatalogParts): Router {
   return Router()
     .use(storefrontRoutes(current))
     .use(imageRoutes(current))
-    .use(quoteRoutes(current))
+    .use(quoteRoutes(current, leases))
     .use(productSummaryRoutes(current));
 }

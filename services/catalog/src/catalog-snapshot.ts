@@ -1,4 +1,5 @@
-import type { SalesChannel } from '@storefront/commerce/catalog';
+import type { PriceEntry } from '@storefront/commerce/catalog';
+import { indexPrices, type PriceOf } from '@storefront/commerce/price-list';
 import { represent, representJson, type Database, type Representation } from '@storefront/server-kit';
 import { drawVial } from './render/vial-svg';
 import {
@@ -9,7 +10,6 @@ import {
   listPrices,
   listVialFacts,
   loadCatalogue,
-  type PriceRow,
 } from './store/catalog-store';
 
 /** Page data may be reused for a minute; revalidation by ETag is cheap after that. */
@@ -31,14 +31,13 @@ export const paths = {
 export interface CatalogSnapshot {
   /** Each public read's body (and the summaries other services read), by path. */
   published: ReadonlyMap<string, Representation>;
-  priceOf(channel: SalesChannel, productId: string, dose: string): PriceRow | undefined;
+  /** Every channel's price list, as the catalog lends it to the checkout. */
+  prices: readonly PriceEntry[];
+  priceOf: PriceOf;
 }
 
 /** The snapshot every route answers from (503 in the moment before the first load). */
 export type CurrentCatalog = () => CatalogSnapshot;
-
-const priceKey = (channel: string, productId: string, dose: string) =>
-  `${channel}\u0000${productId}\u0000${dose}`;
 
 export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot> {
   // One consistent view: a change committing halfway through the reads cannot mix old and new rows.
@@ -69,10 +68,7 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
         }),
       );
     }
-    const prices = new Map((await listPrices(tx)).map((p) => [priceKey(p.channel, p.productId, p.dose), p]));
-    return {
-      published,
-      priceOf: (channel, productId, dose) => prices.get(priceKey(channel, productId, dose)),
-    };
+    const prices = await listPrices(tx);
+    return { published, prices, priceOf: indexPrices(prices) };
   });
 }

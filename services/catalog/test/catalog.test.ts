@@ -3,6 +3,7 @@ import {
   catalogueSchema,
   dedicatedCheckoutSchema,
   homeProductsSchema,
+  priceListLeaseSchema,
   quoteSchema,
 } from '@storefront/commerce/catalog';
 import { dollarsToCents } from '@storefront/commerce';
@@ -15,6 +16,7 @@ import {
 } from '@storefront/server-kit/testing';
 import request from 'supertest';
 import { startCatalog } from '../src/definition';
+import { DEFAULT_PRICE_LEASE_MS } from '../src/price-leases';
 import { productPageOnlyPrices, quickCheckoutPurity, specPrices } from './spec-prices';
 
 const migrations = path.join(__dirname, '../migrations');
@@ -170,6 +172,28 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
           total: 1,
         });
       expect(res.body.lines[0]).toMatchObject({ unitPrice: 6000, lineTotal: 12000 });
+    });
+
+    it('lends every price of every channel, as its quotes charge them, to other services only', async () => {
+      expect((await request(app).get('/internal/price-list')).status).toBe(403);
+      const res = await request(app)
+        .get('/internal/price-list')
+        .set(SERVICE_KEY_HEADER, testAppSettings.serviceKey);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const lease = priceListLeaseSchema.parse(res.body);
+      expect(lease.leaseMs).toBe(DEFAULT_PRICE_LEASE_MS);
+      for (const [channel, rows] of Object.entries(specPrices)) {
+        const lent = lease.prices.filter((p) => p.channel === channel);
+        for (const [productId, dose, dollars, sku] of rows)
+          expect(lent).toContainEqual(
+            expect.objectContaining({ productId, dose, sku, unitPrice: dollarsToCents(dollars) }),
+          );
+      }
+      const { rows } = await testDb.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM price_list_entries',
+      );
+      expect(lease.prices).toHaveLength(rows[0]!.n);
     });
   });
 

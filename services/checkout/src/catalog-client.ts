@@ -1,10 +1,16 @@
-import { quoteSchema, type Quote, type QuoteRequest } from '@storefront/commerce/catalog';
+import {
+  priceListLeaseSchema,
+  quoteSchema,
+  type Quote,
+  type QuoteRequest,
+} from '@storefront/commerce/catalog';
 import {
   createInternalClient,
   DomainError,
   ServiceUnreachable,
   type ServiceEndpoints,
 } from '@storefront/server-kit';
+import { leasePrices } from './leased-prices';
 
 export interface CatalogPricing {
   /** Prices lines from one channel's price list; refuses anything that channel does not sell. */
@@ -21,9 +27,12 @@ const pricingUnavailable = (cause?: unknown) =>
     cause,
   );
 
+const notForSale = (detail: string) => new DomainError('refused', 'Not available', detail);
+
 /**
- * The checkout service's one seam to the catalog service, the owner of every price. A quote waits out a
- * catalog restart for up to `outageHoldMs`.
+ * The checkout service's one seam to the catalog service, the owner of every price. Lines are priced from
+ * the price lists the catalog lends (ADR 0022) while a lease is in force, else by the catalog's quote,
+ * which waits out a catalog restart for up to `outageHoldMs`.
  */
 export function createCatalogPricing(
   baseUrl: string,
@@ -40,8 +49,18 @@ export function createCatalogPricing(
     outageHoldMs,
     endpoints,
   });
+  const leased = leasePrices(async () => {
+    // Not held through an outage: the order meanwhile is quoted, and that quote waits.
+    const answer = await catalog.call({ method: 'GET', path: '/internal/price-list', repeatable: false });
+    return answer.status === 200 ? priceListLeaseSchema.parse(answer.body) : null;
+  });
   return {
     async quote(request, requestId) {
+      const fromCopy = leased.quote(request);
+      if (fromCopy) {
+        if (!fromCopy.ok) throw notForSale(fromCopy.errors.map((e) => e.message).join(' '));
+        return fromCopy.quote;
+      }
       let answer;
       try {
         answer = await catalog.call({
@@ -58,11 +77,7 @@ export function createCatalogPricing(
       }
       if (answer.status === 422) {
         const problem = answer.body as { detail?: string } | undefined;
-        throw new DomainError(
-          'refused',
-          'Not available',
-          problem?.detail ?? 'Some items are not available at this price list.',
-        );
+        throw notForSale(problem?.detail ?? 'Some items are not available at this price list.');
       }
       if (answer.status !== 200) throw pricingUnavailable();
       return quoteSchema.parse(answer.body);

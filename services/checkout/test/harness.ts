@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AccountsFixture } from '@storefront/account-service/testing';
-import { catalogService } from '@storefront/catalog-service/definition';
+import { catalogService, startCatalog } from '@storefront/catalog-service/definition';
 import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
 import { createServiceApp, Limiter } from '@storefront/server-kit';
@@ -65,6 +65,9 @@ export interface CheckoutHarness {
   checkout: TestService;
   /** The catalog service the checkout prices from, with its database (prices can be changed in it). */
   catalog: TestService;
+  /** Its address, and every request it has been sent ('GET /internal/price-list', ...), in order. */
+  catalogUrl: string;
+  catalogRequests: string[];
   checkoutUrl: string;
   notificationUrl: string;
   sandbox: Sandbox;
@@ -91,14 +94,25 @@ const NO_ACCOUNTS = { url: 'http://127.0.0.1:9', anonKey: 'unused' };
  */
 export async function openCheckoutHarness(
   kind: TestDatabaseKind,
-  { accounts = NO_ACCOUNTS }: { accounts?: Pick<AccountsFixture, 'url' | 'anonKey'> } = {},
+  {
+    accounts = NO_ACCOUNTS,
+    priceLeaseMs,
+  }: {
+    accounts?: Pick<AccountsFixture, 'url' | 'anonKey'>;
+    /** How long the catalog lends its price lists for (its default unless given). */
+    priceLeaseMs?: number;
+  } = {},
 ): Promise<CheckoutHarness> {
   const catalog = await openTestService(kind, {
     name: 'catalog',
     migrationsDir: catalogService.migrationsDir,
-    start: catalogService.start,
+    start: (parts) => startCatalog({ ...parts, priceLeaseMs }),
   });
-  const catalogHttp = await listen(catalog.app);
+  const catalogRequests: string[] = [];
+  const catalogHttp = await listen((req, res) => {
+    catalogRequests.push(`${req.method} ${req.url}`);
+    catalog.app(req, res);
+  });
   const checkoutPort = await freePort();
   const checkoutUrl = `http://127.0.0.1:${checkoutPort}`;
   const notificationUrl = `${checkoutUrl}/webhooks/square`;
@@ -160,6 +174,8 @@ export async function openCheckoutHarness(
   return {
     checkout,
     catalog,
+    catalogUrl: catalogHttp.url,
+    catalogRequests,
     checkoutUrl,
     notificationUrl,
     sandbox,

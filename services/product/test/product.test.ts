@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { catalogService } from '@storefront/catalog-service/definition';
+import { catalogService, startCatalog } from '@storefront/catalog-service/definition';
 import { productPageSchema } from '@storefront/commerce/product';
 import {
   openTestService,
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('product service on %s', (kind) => {
     catalog = await openTestService(kind, {
       name: 'catalog',
       migrationsDir: catalogService.migrationsDir,
-      start: catalogService.start,
+      start: startCatalog,
     });
     catalogServer = createServer(catalog.app).listen(0, '127.0.0.1');
     await once(catalogServer, 'listening');

@@ -4,6 +4,7 @@ import type {
   CatalogueProduct,
   DedicatedCheckout,
   HomeProduct,
+  PriceEntry,
   SalesChannel,
 } from '@storefront/commerce/catalog';
 import type { Queryable } from '@storefront/server-kit';
@@ -122,19 +123,8 @@ export async function listCatalogueProducts(
   }));
 }
 
-export interface PriceRow {
-  channel: SalesChannel;
-  productId: string;
-  dose: string;
-  name: string;
-  sku: string;
-  unitPrice: number;
-  /** The picture a page shows for it (its dose's, else the product's). */
-  image: string;
-}
-
 /** Every price of every channel's price list; product/dose pairs a channel does not sell are absent. */
-export async function listPrices(db: Queryable): Promise<PriceRow[]> {
+export async function listPrices(db: Queryable): Promise<PriceEntry[]> {
   const { rows } = await db.query<{
     channel: SalesChannel;
     product_id: string;
