@@ -1,4 +1,4 @@
 import { mutationConfig } from '../../stryker.base.mjs';
 
-// The use cases, which know no HTTP, and what it draws: the rules a test must fail without.
-export default mutationConfig('catalog', ['src/domain/**/*.ts', 'src/render/**/*.ts']);
+// The leases behind the price lists it lends, and what it draws: the rules a test must fail without.
+export default mutationConfig('catalog', ['src/price-leases.ts', 'src/render/**/*.ts']);
