@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
@@ -23,6 +24,31 @@ export async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/** A loopback server already holding a port of its own, which answers once told what with. */
+export interface ServerAhead {
+  server: Server;
+  url: string;
+  answer(respond: RequestListener): void;
+}
+
+/**
+ * Listens at once, on a port of its own: for two servers that each need the other's address before
+ * either exists. (A port found free by `freePort` and listened on later may be taken meanwhile by a
+ * test running beside.)
+ */
+export async function listenAhead(): Promise<ServerAhead> {
+  let respond: RequestListener | undefined;
+  const server = createHttpServer((req, res) => respond!(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    answer: (handler) => {
+      respond = handler;
+    },
+  };
 }
 
 export type TestDatabaseKind = 'pglite' | 'postgres';

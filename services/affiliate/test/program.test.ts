@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { checkoutService } from '@storefront/checkout-service/definition';
 import { DEVELOPMENT_SERVICE_KEY, SERVICE_KEY_HEADER } from '@storefront/server-kit';
 import {
-  freePort,
+  listenAhead,
   openDefinedService,
   testDatabaseKinds,
   type TestService,
@@ -30,8 +30,8 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-const listenOn = async (app: TestService['app'], port = 0): Promise<Server> => {
-  const server = createServer(app).listen(port, '127.0.0.1');
+const listenOn = async (app: TestService['app']): Promise<Server> => {
+  const server = createServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   return server;
 };
@@ -49,22 +49,24 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
 
   beforeAll(async () => {
     accounts = await openAccounts(kind);
-    const checkoutPort = await freePort();
-    const affiliatePort = await freePort();
+    const checkoutHttp = await listenAhead();
+    const affiliateHttp = await listenAhead();
     checkout = await openDefinedService(kind, checkoutService, {
-      AFFILIATE_SERVICE_URL: `http://127.0.0.1:${affiliatePort}`,
+      AFFILIATE_SERVICE_URL: affiliateHttp.url,
       PROGRAM_DELIVERY_INTERVAL_MS: '100',
       DEMO_AFFILIATE_CODE: 'false',
       AFFILIATE_LOOKUP_LIMIT: '10000',
     });
     affiliates = await openDefinedService(kind, affiliateService, {
       ACCOUNT_SERVICE_URL: accounts.url,
-      CHECKOUT_SERVICE_URL: `http://127.0.0.1:${checkoutPort}`,
+      CHECKOUT_SERVICE_URL: checkoutHttp.url,
       CODE_DELIVERY_INTERVAL_MS: '100',
       AFFILIATE_OPERATOR_TOKEN: OPERATOR_TOKEN,
       APPLICATION_LIMIT_PER_CLIENT: '1000',
     });
-    servers.push(await listenOn(checkout.app, checkoutPort), await listenOn(affiliates.app, affiliatePort));
+    checkoutHttp.answer(checkout.app);
+    affiliateHttp.answer(affiliates.app);
+    servers.push(checkoutHttp.server, affiliateHttp.server);
   }, 60_000);
   afterAll(async () => {
     for (const server of servers) {

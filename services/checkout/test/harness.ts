@@ -8,7 +8,7 @@ import { createSandbox, type Sandbox } from '@storefront/payment-sandbox/app';
 import { loadSandboxConfig } from '@storefront/payment-sandbox/config';
 import { createServiceApp, Limiter } from '@storefront/server-kit';
 import {
-  freePort,
+  listenAhead,
   openTestService,
   silentLogger,
   testAppSettings,
@@ -113,12 +113,12 @@ export async function openCheckoutHarness(
     catalogRequests.push(`${req.method} ${req.url}`);
     catalog.app(req, res);
   });
-  const checkoutPort = await freePort();
-  const checkoutUrl = `http://127.0.0.1:${checkoutPort}`;
+  const checkoutHttp = await listenAhead();
+  const checkoutUrl = checkoutHttp.url;
   const notificationUrl = `${checkoutUrl}/webhooks/square`;
 
-  const sandboxPort = await freePort();
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const sandboxHttp = await listenAhead();
+  const sandboxUrl = sandboxHttp.url;
   const sandbox = createSandbox(
     loadSandboxConfig({
       SANDBOX_PUBLIC_URL: sandboxUrl,
@@ -132,8 +132,7 @@ export async function openCheckoutHarness(
     }),
     silentLogger(),
   );
-  const sandboxHttp = createServer(sandbox.app).listen(sandboxPort, '127.0.0.1');
-  await once(sandboxHttp, 'listening');
+  sandboxHttp.answer(sandbox.app);
 
   const square = (environment: string): SquareSettings => ({
     environment,
@@ -168,8 +167,7 @@ export async function openCheckoutHarness(
     start: ({ db }) => ({ routes: routesOn(db, sandboxUrl) }),
   });
   await addAffiliate(checkout.db, DEMO_AFFILIATE);
-  const checkoutHttp = createServer(checkout.app).listen(checkoutPort, '127.0.0.1');
-  await once(checkoutHttp, 'listening');
+  checkoutHttp.answer(checkout.app);
 
   return {
     checkout,
@@ -197,7 +195,7 @@ export async function openCheckoutHarness(
         ),
       }),
     async dispose() {
-      for (const server of [catalogHttp.server, sandboxHttp, checkoutHttp]) {
+      for (const { server } of [catalogHttp, sandboxHttp, checkoutHttp]) {
         server.close();
         server.closeAllConnections();
       }
