@@ -7,6 +7,9 @@ export type PriceOf = (channel: SalesChannel, productId: string, dose: string) =
 export type QuoteOutcome =
   { ok: true; quote: Quote } | { ok: false; errors: Array<{ field: string; message: string }> };
 
+/** What a refused quote tells the shopper: every line its channel does not sell, in order. */
+export const unpricedDetail = (errors: Array<{ message: string }>) => errors.map((e) => e.message).join(' ');
+
 const priceKey = (channel: string, productId: string, dose: string) =>
   `${channel}\u0000${productId}\u0000${dose}`;
 

@@ -4,6 +4,7 @@ import {
   type Quote,
   type QuoteRequest,
 } from '@storefront/commerce/catalog';
+import { unpricedDetail } from '@storefront/commerce/price-list';
 import {
   createInternalClient,
   DomainError,
@@ -58,7 +59,7 @@ export function createCatalogPricing(
     async quote(request, requestId) {
       const fromCopy = leased.quote(request);
       if (fromCopy) {
-        if (!fromCopy.ok) throw notForSale(fromCopy.errors.map((e) => e.message).join(' '));
+        if (!fromCopy.ok) throw notForSale(unpricedDetail(fromCopy.errors));
         return fromCopy.quote;
       }
       let answer;

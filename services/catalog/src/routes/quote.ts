@@ -1,5 +1,5 @@
 import { quoteRequestSchema, type PriceListLease } from '@storefront/commerce/catalog';
-import { priceQuote } from '@storefront/commerce/price-list';
+import { priceQuote, unpricedDetail } from '@storefront/commerce/price-list';
 import { HttpProblem, parseInput } from '@storefront/server-kit';
 import { Router } from 'express';
 import type { CurrentCatalog } from '../catalog-snapshot';
@@ -16,12 +16,7 @@ export function quoteRoutes(current: CurrentCatalog, leases: PriceLeases): Route
     const request = parseInput(quoteRequestSchema, req.body);
     const outcome = priceQuote(request, current().priceOf);
     if (!outcome.ok) {
-      throw new HttpProblem(
-        422,
-        'Not for sale',
-        outcome.errors.map((e) => e.message).join(' '),
-        outcome.errors,
-      );
+      throw new HttpProblem(422, 'Not for sale', unpricedDetail(outcome.errors), outcome.errors);
     }
     res.json(outcome.quote);
   });
