@@ -1,5 +1,5 @@
 import type { PriceEntry } from './catalog-schemas';
-import { indexPrices, priceQuote } from './price-list';
+import { indexPrices, priceQuote, unpricedDetail } from './price-list';
 
 const entry = (channel: PriceEntry['channel'], productId: string, dose: string, unitPrice: number) => ({
   channel,
@@ -71,6 +71,17 @@ describe('pricing lines from a price list', () => {
         { field: 'lines.2', message: 'No price for "tb-500" 5mg in the catalogue price list.' },
       ],
     });
+  });
+
+  it("tells the shopper every unsold line of a refused quote, in the lines' order", () => {
+    expect(
+      unpricedDetail([
+        { message: 'No price for "semax" 5mg in the catalogue price list.' },
+        { message: 'No price for "tb-500" 5mg in the catalogue price list.' },
+      ]),
+    ).toBe(
+      'No price for "semax" 5mg in the catalogue price list. No price for "tb-500" 5mg in the catalogue price list.',
+    );
   });
 
   it('finds a price by channel, product and dose together', () => {
