@@ -30,15 +30,18 @@ export const ORDER_WARMUP = 300;
 
 /**
  * Order creation on a checkout service of its own (the stack's catalog and payment sandbox behind it),
- * at each client count, on the embedded database and, given a URL, on PostgreSQL. Every order is
- * accounted for: rows stored = successful answers = payment links made.
+ * at each client count, on the embedded database and, given a URL, on PostgreSQL (its limits in Redis,
+ * given one, as production keeps them). Every order is accounted for: rows stored = successful answers = payment links made.
  */
 export async function measureOrders(
   { catalogUrl, sandboxUrl, port }: { catalogUrl: string; sandboxUrl: string; port: number },
-  postgresUrl: string | undefined,
+  { postgresUrl, redisUrl }: { postgresUrl?: string; redisUrl?: string },
   budgets: LoadBudgets,
 ): Promise<{ rows: LoadRow[]; cpu: OrderCpu[] }> {
-  const stores = [await embeddedStore(), ...(postgresUrl ? [await postgresStore(postgresUrl)] : [])];
+  const stores = [
+    await embeddedStore(),
+    ...(postgresUrl ? [await postgresStore(postgresUrl, redisUrl)] : []),
+  ];
   const rows: LoadRow[] = [];
   const cpu: OrderCpu[] = [];
   for (const store of stores) {
@@ -73,7 +76,7 @@ export async function measureOrders(
       const runs: Array<{ clients: number; figures: LoadFigures }> = [];
       const roles: CpuRole[] = [
         { name: 'checkout', holds: (pid) => pid === checkout.pid },
-        store.processes,
+        ...store.processes,
         ...ORDER_PROCESSES,
       ];
       for (const clients of budgets.orderClients) {
@@ -102,7 +105,7 @@ export async function measureOrders(
           ? null
           : `${stored} rows, ${succeeded} successful answers, ${links} payment links`;
       const minRate =
-        store.label === 'PostgreSQL'
+        store.database === 'postgres'
           ? budgets.minOrdersPerSecondPostgres
           : budgets.minOrdersPerSecondEmbedded;
       for (const { clients, figures } of runs) {

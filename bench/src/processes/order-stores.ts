@@ -6,16 +6,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { bundleCommand } from '@storefront/delivery/bundle';
-import { embeddedDatabaseSocket, openHostedDatabase } from '@storefront/server-kit';
+import {
+  clearLimits,
+  embeddedDatabaseSocket,
+  limitNamespace,
+  openHostedDatabase,
+} from '@storefront/server-kit';
 import type { CpuRole } from '../measure/process-cpu';
 import { REPO_ROOT } from '../paths';
 
 /** Where a checkout service under test keeps its orders, and how they are counted afterwards. */
 export interface OrderStore {
   label: string;
+  /** Which order budget its runs answer to. */
+  database: 'postgres' | 'embedded';
   env: NodeJS.ProcessEnv;
-  /** The database's processes, whose CPU an order costs too. */
-  processes: CpuRole;
+  /** The database's processes (and Redis's, when it keeps the limits), whose CPU an order costs too. */
+  processes: CpuRole[];
   /** Counts orders; called after the checkout process has stopped. */
   countOrders(): Promise<number>;
   dispose(): Promise<void>;
@@ -36,8 +43,9 @@ export async function embeddedStore(): Promise<OrderStore> {
   });
   return {
     label: 'embedded (PGlite)',
+    database: 'embedded',
     env: { STOREFRONT_DATA_DIR: dataDir, EMBEDDED_DATABASE_SOCKET: socket },
-    processes: { name: 'database', holds: (pid) => pid === host.pid },
+    processes: [{ name: 'database', holds: (pid) => pid === host.pid }],
     async countOrders() {
       const db = await openHostedDatabase(socket, 'checkout');
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
@@ -52,22 +60,37 @@ export async function embeddedStore(): Promise<OrderStore> {
   };
 }
 
-export async function postgresStore(connectionString: string): Promise<OrderStore> {
+/**
+ * PostgreSQL as production runs it: the service's own schema, and its rate limits in Redis when there is
+ * one (as compose.yaml and the Kubernetes overlays give every service), else in PostgreSQL.
+ */
+export async function postgresStore(connectionString: string, redisUrl?: string): Promise<OrderStore> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(connectionString);
-  url.searchParams.set('options', `-c search_path=${schema}`);
   return {
-    label: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString() },
-    // The server on this machine (the bench runs on loopback): its postmaster and every backend, which
-    // PostgreSQL names `postgres: …`.
-    processes: {
-      name: 'database',
-      holds: (_pid, commandLine) => /^postgres: |\/bin\/postgres /.test(commandLine),
+    label: redisUrl ? 'PostgreSQL, limits in Redis' : 'PostgreSQL',
+    database: 'postgres',
+    // Its schema named, as the stack names each service's: its limits are counted under that name too.
+    env: {
+      DATABASE_URL: connectionString,
+      DATABASE_SCHEMA: schema,
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
+    processes: [
+      // The server on this machine (the bench runs on loopback): its postmaster and every backend, which
+      // PostgreSQL names `postgres: …`.
+      { name: 'database', holds: (_pid, commandLine) => /^postgres: |\/bin\/postgres /.test(commandLine) },
+      ...(redisUrl
+        ? [
+            {
+              name: 'Redis',
+              holds: (_pid: number, commandLine: string) => commandLine.startsWith('redis-server'),
+            },
+          ]
+        : []),
+    ],
     async countOrders() {
       const { rows } = await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.orders`);
       return rows[0]!.n;
@@ -75,6 +98,7 @@ export async function postgresStore(connectionString: string): Promise<OrderStor
     async dispose() {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
+      if (redisUrl) await clearLimits(redisUrl, limitNamespace('checkout', schema));
     },
   };
 }

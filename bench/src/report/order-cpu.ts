@@ -9,7 +9,8 @@ import { round } from './numbers';
 export function orderCpuLines(runs: OrderCpu[]): string[] {
   if (!runs.length) return [];
   const cores = availableParallelism();
-  const processes = runs[0]!.perOrderMs.map(([name]) => name);
+  // Every process any run counted (Redis only where it kept the limits), in the order first met.
+  const processes = [...new Set(runs.flatMap((run) => run.perOrderMs.map(([name]) => name)))];
   const totalOf = (run: OrderCpu) => run.perOrderMs.reduce((sum, [, ms]) => sum + ms, 0);
   return [
     `Where an order's CPU goes: each process's user and system time over the run (from \`/proc\`; the load client's own), in ms per order answered. The machine has ${cores} cores, so at that cost it cannot answer more than ${cores} × 1000 ÷ total orders/s.`,
@@ -18,7 +19,8 @@ export function orderCpuLines(runs: OrderCpu[]): string[] {
     `|---|${processes.map(() => '---|').join('')}---|---|`,
     ...runs.map((run) => {
       const total = totalOf(run);
-      const cells = run.perOrderMs.map(([, ms]) => `${round(ms, 2)}`);
+      const msOf = new Map(run.perOrderMs);
+      const cells = processes.map((name) => (msOf.has(name) ? `${round(msOf.get(name)!, 2)}` : '–'));
       return `| ${run.run} | ${cells.join(' | ')} | ${round(total, 2)} | ${round((cores * 1000) / total)} orders/s |`;
     }),
     '',

@@ -71,7 +71,10 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
   const reads = await measureReads(READS, sampleBody, LOAD_PORT, load);
   const { rows: orders, cpu: orderCpu } = await measureOrders(
     { catalogUrl: serviceUrl('catalog'), sandboxUrl: serviceUrl('payment-sandbox'), port: LOAD_PORT + 2 },
-    process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    {
+      postgresUrl: process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+      redisUrl: process.env.REDIS_URL ?? process.env.TEST_REDIS_URL,
+    },
     load,
   );
   return {
@@ -87,7 +90,7 @@ export async function measureCrowd(budgets: Budgets, sampleBody: string): Promis
       ...limitLines(limit, budgets.crowd),
       `autocannon, ${load.connections} connections for ${load.seconds} s per run, each run after ${READ_WARMUP_SECONDS} s of the same load that is not measured, on loopback, every service logging each request (info) to a file. Reference: a bare node:http server answering the home products' bytes, measured again right before each read, and the same server writing the kit's request log line. Each read and its reference are measured in ${READ_ROUNDS} interleaved rounds; the figures are the medians of the rounds, the share the median of each round's share of its own reference. Budgets: reads ≥ ${load.minReadShareDirect * 100} % of bare requests/s direct and ≥ ${load.minReadShareThroughShell * 100} % through the shell, p99 ≤ ${load.maxReadP99DirectMs} ms direct and ≤ ${load.maxReadP99ThroughShellMs} ms through the shell, no errors.`,
       '',
-      `Orders: \`POST /orders\` on a checkout service of its own (the stack's catalog and payment sandbox behind it), ${ORDER_WARMUP} unmeasured orders first, then ${load.ordersPerRun} distinct valid orders at ${load.orderClients.join(' and then ')} clients. Budgets at ${load.budgetedOrderClients} clients: p99 ≤ ${load.maxOrderP99Ms} ms, ≥ ${load.minOrdersPerSecondPostgres} orders/s on PostgreSQL and ≥ ${load.minOrdersPerSecondEmbedded} on the embedded database; every run: no errors, rows = successful answers = payment links (the unmeasured orders included).`,
+      `Orders: \`POST /orders\` on a checkout service of its own (the stack's catalog and payment sandbox behind it; on PostgreSQL its rate limits in Redis when there is one, as in production), ${ORDER_WARMUP} unmeasured orders first, then ${load.ordersPerRun} distinct valid orders at ${load.orderClients.join(' and then ')} clients. Budgets at ${load.budgetedOrderClients} clients: p99 ≤ ${load.maxOrderP99Ms} ms, ≥ ${load.minOrdersPerSecondPostgres} orders/s on PostgreSQL and ≥ ${load.minOrdersPerSecondEmbedded} on the embedded database; every run: no errors, rows = successful answers = payment links (the unmeasured orders included).`,
       '',
       '| target | requests/s | p50 | p99 | ÷ bare | errors | | |',
       '|---|---|---|---|---|---|---|---|',
