@@ -137,6 +137,14 @@ export function releaseProblems(
   return [...new Set(problems)];
 }
 
+/** Refuses the deploy of `module`, naming every problem, when there is any. */
+export function refuseUnfit(module: string, problems: string[]): void {
+  if (problems.length)
+    throw new DeployRefused(
+      `Refusing to deploy ${module}: it does not fit the live site.\n  - ${problems.join('\n  - ')}`,
+    );
+}
+
 /**
  * Publishes a module's release (its remote and, when given, its service) but only if it fits the live
  * shell and the live releases and passes the smoke check; otherwise nothing live changes and the reason
@@ -157,11 +165,7 @@ export async function deployRemote(
     ...moduleContractProblems(registry, remote.name, declaration.manifest),
     ...releaseProblems(artifacts, registry, remote.name, options.reads ?? {}, options.service),
   ];
-  if (problems.length) {
-    throw new DeployRefused(
-      `Refusing to deploy ${remote.name}: it does not fit the live site.\n  - ${problems.join('\n  - ')}`,
-    );
-  }
+  refuseUnfit(remote.name, problems);
 
   const published = await publish(
     artifacts,

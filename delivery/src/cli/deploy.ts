@@ -4,7 +4,7 @@ import { defaultDataDir } from '@storefront/server-kit';
 import { buildApps, distDir } from '../build';
 import { bundleRunnable, RUNNABLES } from '../bundle';
 import { watchCanary, type CanaryVerdict } from '../canary';
-import { DeployRefused, deployRemote, liveShellDeclaration } from '../deploy';
+import { DeployRefused, deployRemote, liveShellDeclaration, refuseUnfit, releaseProblems } from '../deploy';
 import { federatedTypeProblems } from '../federated-types';
 import { setModuleImageTag } from '../kubernetes-release';
 import { findRemote, workspacePackage } from '../modules';
@@ -44,10 +44,11 @@ function readArgs(args: string[]) {
 }
 
 /**
- * `npm run deploy -- <module>`: builds one module's release, both halves (its remote alone, and its
- * service's bundle with its migrations and API contract); checks it fits the live shell (shared
- * singletons, bus contract, routes, federated types) and the live releases (what UIs read and services
- * return, migrations that two versions share); publishes it; smoke-checks its remote in Chromium; and
+ * `npm run deploy -- <module>`: builds one module's release, both halves (its service's bundle with
+ * its migrations and API contract, and its remote alone); checks it fits the live releases (what UIs
+ * read and services return, migrations that two versions share; before the remote's build, as the
+ * sources decide these) and the live shell (shared singletons, bus contract, routes, federated types);
+ * publishes it; smoke-checks its remote in Chromium; and
  * only then makes it live. On a running stack the supervisor starts its service beside the old one and
  * swaps them with no failed request; this waits for it. With `--canary N` the release goes to N % of
  * shoppers first, watched against the live one (`--watch` seconds, 60 by default), and is promoted or
@@ -61,26 +62,34 @@ async function main() {
     throw new DeployRefused(
       'A canary runs two releases of a service at once on one database, and is judged by the running shells: it needs a stack on PostgreSQL (DATABASE_URL), started by npm start.',
     );
-  console.log(`Building ${remote.dir} and its service…`);
-  await buildApps([remote.dir], { federatedTypes: true });
+  // What the sources decide alone (what UIs read and services return, migrations two releases share)
+  // is checked before the UI's build, which takes minutes: such a release is refused in seconds.
+  console.log(`Building ${remote.name}'s service and checking it against the live releases…`);
   const runnable = RUNNABLES.find((candidate) => candidate.name === remote.name);
   if (runnable) await bundleRunnable(runnable);
   const service = (await buildServiceRelease(remote.name)) ?? undefined;
-  const { version: packageVersion } = workspacePackage(remote.dir);
-  console.log('Checking its federated types against what the shell expects of its modules…');
-  const typeProblems = federatedTypeProblems([distDir(remote.dir)]);
-  if (typeProblems.length) {
-    throw new DeployRefused(`${remote.name} does not fit the shell:\n  ${typeProblems.join('\n  ')}`);
-  }
-  console.log('Checking it against the live releases, publishing and smoke-checking in Chromium…');
+  const reads = await uiReads(remote);
   const artifacts = await openStackArtifacts();
   try {
+    const registry = await artifacts.registry.read();
+    refuseUnfit(remote.name, releaseProblems(artifacts, registry, remote.name, reads, service));
+    console.log(`Building ${remote.dir}…`);
+    await buildApps([remote.dir], { federatedTypes: true });
+    const { version: packageVersion } = workspacePackage(remote.dir);
+    console.log('Checking its federated types against what the shell expects of its modules…');
+    const typeProblems = federatedTypeProblems([distDir(remote.dir)]);
+    if (typeProblems.length) {
+      throw new DeployRefused(`${remote.name} does not fit the shell:\n  ${typeProblems.join('\n  ')}`);
+    }
+    console.log(
+      'Checking it against the live shell and releases, publishing and smoke-checking in Chromium…',
+    );
     const { version, previous, release } = await deployRemote({
       artifacts,
       remote,
       buildDir: distDir(remote.dir),
       service,
-      reads: await uiReads(remote),
+      reads,
       shell: liveShellDeclaration(),
       smokeCheck,
       packageVersion,

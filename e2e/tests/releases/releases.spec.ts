@@ -413,6 +413,8 @@ test('a deploy refuses a migration that drops a column the live service reads', 
     expect(result.output).toContain(
       'migration 099_drop_payment_url.sql drops orders.payment_url, which the live checkout service',
     );
+    // Refused from its sources, before the UI's build began.
+    expect(result.output).not.toContain('Building mfe-checkout');
   } finally {
     rmSync(migration, { force: true });
   }
@@ -439,6 +441,7 @@ test('a deploy refuses a UI that needs a field the live service does not return'
   expect(result.output).toContain(
     'the new checkout UI needs estimatedDelivery from GET /orders/:orderId, which the live checkout service does not return',
   );
+  expect(result.output).not.toContain('Building mfe-checkout');
 });
 
 test('a trace of one order spans the shell, checkout and catalog; every process shows its metrics by module, release and route', async ({
