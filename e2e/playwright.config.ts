@@ -11,6 +11,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
+  // CI's output names the files that take the suite's time, so the slowest are known as it grows.
+  reportSlowTests: { max: 10, threshold: 60_000 },
   // Several tests sign a researcher up and shop in two browsers: about 30 s on an idle two-core
   // machine, and twice that on the same machine on a slow day, which CI's must not fail for.
   timeout: 60_000,
