@@ -31,7 +31,8 @@ export const ORDER_WARMUP = 300;
 /**
  * Order creation on a checkout service of its own (the stack's catalog and payment sandbox behind it),
  * at each client count, on the embedded database and, given a URL, on PostgreSQL (its limits in Redis,
- * given one, as production keeps them). Every order is accounted for: rows stored = successful answers = payment links made.
+ * given one, as production keeps them). Every order is accounted for: rows stored = successful answers
+ * = payment links made.
  */
 export async function measureOrders(
   { catalogUrl, sandboxUrl, port }: { catalogUrl: string; sandboxUrl: string; port: number },

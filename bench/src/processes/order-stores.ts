@@ -61,6 +61,19 @@ export async function embeddedStore(): Promise<OrderStore> {
 }
 
 /**
+ * The PostgreSQL server on this machine (the bench runs on loopback): its postmaster and every backend,
+ * which PostgreSQL names `postgres: …`.
+ */
+const POSTGRES_SERVER: CpuRole = {
+  name: 'database',
+  holds: (_pid, commandLine) => /^postgres: |\/bin\/postgres /.test(commandLine),
+};
+const REDIS_SERVER: CpuRole = {
+  name: 'Redis',
+  holds: (_pid, commandLine) => commandLine.startsWith('redis-server'),
+};
+
+/**
  * PostgreSQL as production runs it: the service's own schema, and its rate limits in Redis when there is
  * one (as compose.yaml and the Kubernetes overlays give every service), else in PostgreSQL.
  */
@@ -78,19 +91,7 @@ export async function postgresStore(connectionString: string, redisUrl?: string)
       DATABASE_SCHEMA: schema,
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
-    processes: [
-      // The server on this machine (the bench runs on loopback): its postmaster and every backend, which
-      // PostgreSQL names `postgres: …`.
-      { name: 'database', holds: (_pid, commandLine) => /^postgres: |\/bin\/postgres /.test(commandLine) },
-      ...(redisUrl
-        ? [
-            {
-              name: 'Redis',
-              holds: (_pid: number, commandLine: string) => commandLine.startsWith('redis-server'),
-            },
-          ]
-        : []),
-    ],
+    processes: [POSTGRES_SERVER, ...(redisUrl ? [REDIS_SERVER] : [])],
     async countOrders() {
       const { rows } = await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.orders`);
       return rows[0]!.n;

@@ -48,11 +48,10 @@ function readArgs(args: string[]) {
  * its migrations and API contract, and its remote alone); checks it fits the live releases (what UIs
  * read and services return, migrations that two versions share; before the remote's build, as the
  * sources decide these) and the live shell (shared singletons, bus contract, routes, federated types);
- * publishes it; smoke-checks its remote in Chromium; and
- * only then makes it live. On a running stack the supervisor starts its service beside the old one and
- * swaps them with no failed request; this waits for it. With `--canary N` the release goes to N % of
- * shoppers first, watched against the live one (`--watch` seconds, 60 by default), and is promoted or
- * rolled back by what it does.
+ * publishes it; smoke-checks its remote in Chromium; and only then makes it live. On a running stack
+ * the supervisor starts its service beside the old one and swaps them with no failed request; this
+ * waits for it. With `--canary N` the release goes to N % of shoppers first, watched against the live
+ * one (`--watch` seconds, 60 by default), and is promoted or rolled back by what it does.
  */
 async function main() {
   const { name, canary, watchMs, kubernetes } = readArgs(process.argv.slice(2));
