@@ -96,6 +96,8 @@ export interface RuntimeConfig {
   contactPhone: string;
   authUrl: string;
   authAnonKey: string;
+  /** The site's public origin (SITE_URL): links shared off the site are written on it. */
+  siteUrl: string;
 }
 
 /**

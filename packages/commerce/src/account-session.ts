@@ -9,3 +9,21 @@ export const SERVER_SESSION_COOKIE = 'storefront-session';
 /** The access token of the session the server signed in, when the request carries one. */
 export const serverSessionToken = (cookies: ReadonlyMap<string, string>): string | undefined =>
   cookies.get(SERVER_SESSION_COOKIE) || undefined;
+
+/**
+ * A session the server signed in is handed over to the next page's auth client (which keeps it in its
+ * own storage) without its tokens ever being readable by scripts: they wait in an httpOnly cookie sent
+ * only to the account service's handoff address, which answers them to a same-site request; the page's
+ * scripts see only the marker cookie, which says that a session waits there. Both last two minutes and
+ * go once the auth client has kept the session (or when the researcher signs out).
+ */
+export const SESSION_HANDOFF = {
+  /** The account service's route, and where the shell's gateway serves it to the browser. */
+  route: '/session-handoff',
+  address: '/api/account/session-handoff',
+  /** The httpOnly cookie with the session (Path: the address). */
+  sessionCookie: 'storefront-auth-handoff-session',
+  /** The cookie a page's scripts may read: '1' while a session waits. */
+  markerCookie: 'storefront-auth-handoff',
+  seconds: 120,
+} as const;

@@ -1,4 +1,6 @@
 import {
+  GENERIC_CHECKOUT_CHANNELS,
+  genericCheckoutChannel,
   catalogueProductSchema,
   checkoutProductSchema,
   homeProductSchema,
@@ -117,5 +119,15 @@ describe("the catalog's answers", () => {
     };
     expect(catalogueProductSchema.safeParse(product).success).toBe(true);
     expect(catalogueProductSchema.safeParse({ ...product, price: 85.5 }).success).toBe(false);
+  });
+});
+
+describe("the generic checkout's price lists", () => {
+  it('sells at the catalogue list only where the address asks for it; any other channel is its own', () => {
+    expect(GENERIC_CHECKOUT_CHANNELS).toEqual(['quick-checkout', 'catalogue']);
+    expect(genericCheckoutChannel('catalogue')).toBe('catalogue');
+    for (const asked of [null, '', 'quick-checkout', 'storefront', 'CATALOGUE', 'catalogue ']) {
+      expect(genericCheckoutChannel(asked)).toBe('quick-checkout');
+    }
   });
 });

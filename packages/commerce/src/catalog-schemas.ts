@@ -4,6 +4,21 @@ import * as z from '@storefront/schema';
 export const salesChannelSchema = z.enum(['storefront', 'quick-checkout', 'catalogue']);
 export type SalesChannel = z.infer<typeof salesChannelSchema>;
 
+/**
+ * The price lists the generic checkout (/checkout) sells from, as the catalog publishes them: its own,
+ * or the catalogue's, where a product page's Buy Now leads (?channel=catalogue), so the total its button
+ * showed is the one charged.
+ */
+export const GENERIC_CHECKOUT_CHANNELS = [
+  'quick-checkout',
+  'catalogue',
+] as const satisfies readonly SalesChannel[];
+export type GenericCheckoutChannel = (typeof GENERIC_CHECKOUT_CHANNELS)[number];
+
+/** The generic checkout's price list a page's ?channel asks for: any other value is its own. */
+export const genericCheckoutChannel = (asked: string | null): GenericCheckoutChannel =>
+  asked === 'catalogue' ? 'catalogue' : 'quick-checkout';
+
 const cents = z.int().check(z.minimum(0));
 
 export const homeProductDoseSchema = z.object({

@@ -1,5 +1,6 @@
 import * as z from '@storefront/schema';
 import { productLineSchema, salesChannelSchema } from './catalog-schemas';
+import { NOT_PLAIN_TEXT, SINGLE_LINE } from './plain-text';
 
 /** Which page is checking out; it decides which fields are required (spec section 5). */
 export const checkoutKindSchema = z.enum(['quick', 'product', 'cart']);
@@ -7,7 +8,11 @@ export type CheckoutKind = z.infer<typeof checkoutKindSchema>;
 
 export const COUNTRIES = ['United States', 'Canada', 'United Kingdom', 'Australia', 'Other'] as const;
 
-const text = z._default(z.string().check(z.trim(), z.maxLength(200)), '');
+/** A field of the order form: one line, trimmed, without control characters (nothing can pass for a header). */
+const text = z._default(
+  z.string().check(z.trim(), z.maxLength(200), z.regex(SINGLE_LINE, NOT_PLAIN_TEXT)),
+  '',
+);
 
 /** A line to price: a product and dose from the channel it was shown from, so a cart may mix channels. */
 export const orderLineSchema = z.extend(productLineSchema, { channel: salesChannelSchema });

@@ -4,3 +4,4 @@
 export * from './money';
 export * from './order';
 export * from './labels';
+export * from './plain-text';

@@ -21,6 +21,7 @@ export const routeDeclarationSchema = z.object({
   personal: z._default(z.boolean(), false),
   sitemap: z.optional(z.object({ list: apiUrl, items: text, field: text, param: text })),
   serverLoader: z._default(z.boolean(), false),
+  loaderParameters: z._default(z.array(text), []),
 }) satisfies z.ZodMiniType<RouteDeclaration, unknown>;
 
 export const routeDeclarationsSchema = z.array(routeDeclarationSchema);

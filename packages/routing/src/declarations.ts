@@ -57,6 +57,11 @@ export interface RouteDeclaration {
    * cookies, and says how it went: an affiliate's link applies its code). Such a page is never kept.
    */
   serverLoader: boolean;
+  /**
+   * When not empty, the server loader runs only for an address with one of these query parameters (a
+   * checkout's `?ref=`): any other request of the page is rendered, and kept, as if it had none.
+   */
+  loaderParameters: string[];
 }
 
 /** A route as the shell knows it: the declaration and the module that owns it. */

@@ -46,7 +46,7 @@ export interface ActionDeclaration {
 export type ShellSlot = 'cart-panel';
 
 /** Places of the shell's layout that list links to modules' pages. */
-export type LinkPlace = 'footer' | 'header-sign-in' | 'header-sign-up' | 'header-sign-out';
+export type LinkPlace = 'footer' | 'account-menu' | 'header-sign-in' | 'header-sign-up' | 'header-sign-out';
 
 export interface LinkDeclaration {
   /** A LinkPlace; one the shell does not know is not shown. */

@@ -43,6 +43,7 @@ describe('defineRoutes', () => {
       indexed: true,
       personal: false,
       serverLoader: false,
+      loaderParameters: [],
     });
     expect(routes[3]).toMatchObject({ render: 'client', indexed: false });
   });

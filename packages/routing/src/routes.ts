@@ -17,6 +17,7 @@ export function defineRoutes(routes: RouteInput[]): RouteDeclaration[] {
       indexed = true,
       personal = false,
       serverLoader = false,
+      loaderParameters = [],
       ...route
     }) => ({
       ...route,
@@ -26,6 +27,7 @@ export function defineRoutes(routes: RouteInput[]): RouteDeclaration[] {
       indexed,
       personal,
       serverLoader,
+      loaderParameters,
     }),
   );
 }

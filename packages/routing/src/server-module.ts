@@ -97,7 +97,16 @@ export type ModuleAction = (request: ActionRequest) => Promise<ActionResult>;
  * it went on the page, or leads elsewhere; null renders the page as it is. Such a page is never kept.
  */
 export type RouteLoader = (
-  request: Omit<ActionRequest, 'fields'> & { params: Record<string, string | undefined> },
+  request: Omit<ActionRequest, 'fields'> & {
+    params: Record<string, string | undefined>;
+    /**
+     * Whether a person asked for the page: a top-level navigation (a link followed, an address typed:
+     * a GET whose Fetch Metadata says `navigate` to a `document`, and no prefetch), rather than a HEAD,
+     * a prefetch, or an image, script or frame pointing at the address. What a page does for its
+     * visitor may count only then (a followed link's click).
+     */
+    navigation: boolean;
+  },
 ) => Promise<ActionResult | PageAnswers | null>;
 
 /**

@@ -3,7 +3,7 @@ import express, { type Router } from 'express';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import type { TrustProxy } from './client-address';
-import { canonicalPath, carriesServiceKey, namesInternalRoute } from './internal-paths';
+import { canonicalPath, carriesServiceKey, namesInternalRoute, toOriginForm } from './internal-paths';
 import type { ProcessMetrics } from './metrics';
 import type { Tracing } from './tracing';
 import { HttpProblem, notFoundHandler, problemHandler, writeProblem } from './problems';
@@ -128,10 +128,18 @@ export function createServiceApp({
 
   app.use(routes);
   app.use(notFoundHandler);
-  app.use(problemHandler(logger, bodyLimit));
+  app.use(problemHandler(logger));
 
   return (req, res) => {
     for (const [header, value] of API_SECURITY_HEADERS) res.setHeader(header, value);
+    // One target for the guard below and for Express: the path, however the request line gave it.
+    if (!toOriginForm(req)) {
+      return writeProblem(res, {
+        status: 400,
+        title: 'Bad request',
+        detail: 'The request target must be a path.',
+      });
+    }
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);

@@ -29,13 +29,18 @@ export const optionalSocketPath = () =>
  */
 export const DEVELOPMENT_SERVICE_KEY = 'development-service-key-not-for-production';
 
+/** What NODE_ENV may say: production keeps every production rule; the others are for this machine. */
+export const RUN_MODES = ['development', 'test', 'production'] as const;
+
 /** Settings every service takes, before its own. */
 export const baseConfigShape = {
-  // Matched without regard to case or spaces: 'Production' must not skip every production rule.
+  // Matched without regard to case or spaces ('Production'), and nothing else: an unknown value
+  // ('prod', 'staging', 'production;', one with a zero-width space) would skip every production rule.
   NODE_ENV: z
     .string()
     .default('development')
-    .transform((value) => value.trim().toLowerCase()),
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(RUN_MODES, { message: `must be one of ${RUN_MODES.join(', ')}` })),
   HOST: z.string().default('127.0.0.1'),
   TRUST_PROXY: trustProxySetting(),
   /** Presented by one service to another's /internal routes. */
@@ -140,11 +145,43 @@ export interface ProductionRule<Config> {
   fix: string;
 }
 
-export const serviceKeyRule: ProductionRule<{ SERVICE_KEY: string }> = {
-  variable: 'SERVICE_KEY',
-  unsafe: (config) => config.SERVICE_KEY === DEVELOPMENT_SERVICE_KEY,
-  fix: 'set a random secret of at least 24 characters, the same for every service',
-};
+/**
+ * What is wrong with a production secret, if anything: shorter than `minBytes` (in UTF-8), or one
+ * character repeated, which a guesser tries first whatever its length.
+ */
+export function weakSecretProblem(secret: string, minBytes: number): string | undefined {
+  if (Buffer.byteLength(secret) < minBytes) return `shorter than ${minBytes} bytes`;
+  if (/^(.)\1*$/su.test(secret)) return 'one character repeated';
+  return undefined;
+}
+
+/**
+ * A secret production needs strong: not left at its development default (anyone can read that in the
+ * source), at least `minBytes` long, not one character repeated.
+ */
+export function secretRule<Variable extends string>(
+  variable: Variable,
+  options: { developmentDefault?: string; minBytes: number; fix: string },
+): ProductionRule<Partial<Record<Variable, string>>> {
+  const problemOf = (secret: string | undefined) =>
+    secret === undefined
+      ? undefined
+      : secret === options.developmentDefault
+        ? 'left at its development default, which anyone can read in the source'
+        : weakSecretProblem(secret, options.minBytes);
+  return {
+    variable,
+    unsafe: (config) => problemOf(config[variable]) !== undefined,
+    problem: (config) => problemOf(config[variable])!,
+    fix: options.fix,
+  };
+}
+
+export const serviceKeyRule = secretRule('SERVICE_KEY', {
+  developmentDefault: DEVELOPMENT_SERVICE_KEY,
+  minBytes: 32,
+  fix: 'set a random secret of at least 32 bytes, the same for every service',
+});
 
 /** The embedded database is one process's, on one machine: production keeps its data in PostgreSQL. */
 export const embeddedDatabaseRule: ProductionRule<{ DATABASE_URL?: string }> = {
@@ -182,21 +219,39 @@ export function isLocalAddress(address: string): boolean {
 }
 
 /**
- * A public address (the site's, or one a payment provider calls) that must be reachable and private
- * in production: not this machine's (canonical links, payment redirects and confirmation emails would
- * point there), and https:// (cookies are marked Secure only for an https site, and card payments
- * come back to it).
+ * Public services that answer any name under them with the address the name spells
+ * (`127.0.0.1.nip.io` is 127.0.0.1): a site under one is whatever address its name says, anyone's.
+ */
+const WILDCARD_DNS = ['nip.io', 'sslip.io', 'xip.io', 'traefik.me', 'localtest.me', 'lvh.me', 'vcap.me'];
+
+/** What is wrong with the public address of a production site, if anything. */
+export function publicAddressProblem(address: string): string | undefined {
+  if (isLocalAddress(address)) return 'points at this machine (localhost)';
+  const url = new URL(address);
+  if (url.protocol !== 'https:') return 'is not an https:// address';
+  if (url.username || url.password) return 'carries a user name or password, which every link would show';
+  if (url.port === '0') return 'names port 0, where nothing can be reached';
+  const hostname = url.hostname.toLowerCase().replace(/\.+$/, '');
+  if (isIP(hostname.replace(/^\[(.*)\]$/, '$1')))
+    return 'is an IP address, not a name a certificate and cookies can belong to';
+  if (WILDCARD_DNS.some((domain) => hostname === domain || hostname.endsWith(`.${domain}`)))
+    return 'is under a wildcard DNS service, whose names point wherever they spell';
+  return undefined;
+}
+
+/**
+ * A public address (the site's, or one a payment provider calls) that must be reachable and the shop's
+ * own in production: not this machine's (canonical links, payment redirects and confirmation emails
+ * would point there), https:// (cookies are marked Secure only for an https site, and card payments come
+ * back to it), without credentials, on a real port, under a name of the shop's rather than an IP literal
+ * or a wildcard DNS name.
  */
 export const publicAddressRule = <Variable extends string>(
   variable: Variable,
 ): ProductionRule<Partial<Record<Variable, string>>> => ({
   variable,
-  unsafe: (config) => {
-    const address = config[variable];
-    return address !== undefined && (isLocalAddress(address) || !address.startsWith('https://'));
-  },
-  problem: (config) =>
-    isLocalAddress(config[variable]!) ? 'points at this machine (localhost)' : 'is not an https:// address',
+  unsafe: (config) => config[variable] !== undefined && publicAddressProblem(config[variable]) !== undefined,
+  problem: (config) => publicAddressProblem(config[variable]!)!,
   fix: 'set the public https:// address shoppers and providers reach',
 });
 

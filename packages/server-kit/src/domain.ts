@@ -8,6 +8,7 @@ export { DomainError, isRefusal, type FieldError, type Refusal } from './domain-
 export { holdThroughOutage, isDatabaseUnreachable } from './outage-hold';
 export { isUniqueViolation, type Database, type Queryable } from './database';
 export type { Limiter } from './rate-limit';
+export type { BackoffOptions, FailureBackoff } from './failure-backoff';
 export type { Logger } from './logger';
 export type { AccountSessions } from './account-sessions';
 export { signedInAccount } from './signed-in-account';

@@ -25,6 +25,29 @@ export function canonicalPath(rawPath: string): string | null {
   return `/${segments.join('/')}`;
 }
 
+/** An absolute-form request target: a scheme, then `//` and an authority (RFC 9112 section 3.2.2). */
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * Makes the request's target origin-form (a path, then a query), the one form the guard and the router
+ * both read, before either does. An absolute-form target (`http://host/path?query`, as a client speaks
+ * to a proxy, which Express would route by its path while a guard reading the raw target saw
+ * `/http:/host/...`) becomes its path and query. Any other form (authority-form `host:port`,
+ * asterisk-form `*`, text that is no URL) names nothing served here: false, for the caller to refuse.
+ */
+export function toOriginForm(req: IncomingMessage): boolean {
+  const target = req.url ?? '';
+  if (target.startsWith('/')) return true;
+  if (!ABSOLUTE_FORM.test(target)) return false;
+  try {
+    const { pathname, search } = new URL(target);
+    req.url = `${pathname}${search}`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a path already read by `canonicalPath` is a service-to-service route. */
 export function namesInternalRoute(canonical: string): boolean {
   return canonical === '/internal' || canonical.startsWith('/internal/');

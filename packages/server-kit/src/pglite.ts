@@ -43,15 +43,28 @@ async function createDatabaseFolder(dataDir: string) {
  */
 const keepLiftoffCodeOnly = () => setFlagsFromString('--liftoff-only');
 
+/** The engine behind each Database openPglite made, for what only PGlite does (a dump of its files). */
+const engines = new WeakMap<Database, PGlite>();
+
+/** The files of a database openPglite opened, as a tarball another `openPglite` can start from. */
+export function dumpPglite(db: Database): Promise<Blob> {
+  const engine = engines.get(db);
+  if (!engine) throw new Error('Only a database openPglite opened can be dumped');
+  return engine.dumpDataDir('none');
+}
+
 /**
  * Embedded Postgres in a folder (created on first start), or in memory when `dataDir` is omitted; in
  * `schema` (made if missing) when given, as a service is in the stack's shared embedded database.
  */
-export async function openPglite(dataDir?: string, { schema }: { schema?: string } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  { schema, loadDataDir }: { schema?: string; loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (dataDir) await createDatabaseFolder(dataDir);
   // Before PGlite's module is compiled, the first time this process opens one.
   keepLiftoffCodeOnly();
-  const db = await PGlite.create(dataDir, { startParams: PGLITE_START });
+  const db = await PGlite.create(dataDir, { startParams: PGLITE_START, loadDataDir });
   if (schema) await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema}`);
   const wrap =
     (q: Pick<PGlite, 'query'>): Queryable['query'] =>
@@ -59,7 +72,7 @@ export async function openPglite(dataDir?: string, { schema }: { schema?: string
       const result = await q.query(sql, params as unknown[]);
       return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
     };
-  return {
+  const database: Database = {
     kind: 'pglite',
     query: wrap(db),
     exec: async (sql) => {
@@ -73,4 +86,6 @@ export async function openPglite(dataDir?: string, { schema }: { schema?: string
     },
     close: () => db.close(),
   };
+  engines.set(database, db);
+  return database;
 }

@@ -102,8 +102,18 @@ export function problemOf(error: DomainError): HttpProblem {
   );
 }
 
+/** A body parser's limit in bytes as its setting spells it (16384: '16kb'). */
+export function spelledBodyLimit(bytes: number): string {
+  for (const [unit, size] of [
+    ['mb', 1024 ** 2],
+    ['kb', 1024],
+  ] as const)
+    if (bytes >= size && bytes % size === 0) return `${bytes / size}${unit}`;
+  return `${bytes}b`;
+}
+
 /** Turns every error into problem+json; internals (stack, SQL, messages of unexpected errors) stay in the log. */
-export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestHandler {
+export function problemHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof DomainError) error = problemOf(error);
@@ -112,10 +122,15 @@ export function problemHandler(logger: Logger, bodyLimit: string): ErrorRequestH
       return sendProblem(res, error);
     }
     const parserError = error as BodyParserError;
-    if (parserError.type === 'entity.too.large') {
+    // The limit is the parser's that refused the body: one app may take forms and reports of its own sizes.
+    if (parserError.type === 'entity.too.large' && parserError.limit !== undefined) {
       return sendProblem(
         res,
-        new HttpProblem(413, GENERIC_TITLES[413]!, `Request bodies are limited to ${bodyLimit}.`),
+        new HttpProblem(
+          413,
+          GENERIC_TITLES[413]!,
+          `Request bodies are limited to ${spelledBodyLimit(parserError.limit)}.`,
+        ),
       );
     }
     if (parserError.type === 'entity.parse.failed') {

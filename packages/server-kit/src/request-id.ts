@@ -33,6 +33,17 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
  * a completed answer below 500 that another process has logged already (the gateway's relays); an
  * abandoned or failed request always gets its line.
  */
+/** Query parameters that carry a credential: a sign-in link's token, a code to exchange, a key. */
+const CREDENTIAL_PARAMETERS =
+  /([?&](?:token|token_hash|code|code_verifier|access_token|refresh_token|password|apikey|key)=)[^&#]*/gi;
+
+/**
+ * A request's URL as its log line may hold it: the values of credential parameters blanked (a line with
+ * `/auth/v1/verify?token=…` would be a live sign-in link for anyone who reads the logs).
+ */
+export const loggableUrl = (url: string | undefined) =>
+  url?.includes('?') ? url.replace(CREDENTIAL_PARAMETERS, '$1[redacted]') : url;
+
 export function logWhenAnswered(
   serviceLogger: Logger,
   req: IncomingMessage,
@@ -42,7 +53,8 @@ export function logWhenAnswered(
   const logger = requestLineLoggerOf(serviceLogger);
   const startedAt = performance.now();
   // Read now: routers rewrite req.url for the handlers they mount.
-  const { method, url } = req;
+  const { method } = req;
+  const url = loggableUrl(req.url);
   res.once('close', () => {
     const statusCode = res.statusCode;
     const finished = res.writableFinished;

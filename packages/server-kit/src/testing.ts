@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
+import type { Router } from 'express';
 import type { z } from 'zod';
 import { createServiceApp } from './app';
 import { trustProxySetting } from './client-address';
@@ -11,11 +13,12 @@ import { DEVELOPMENT_SERVICE_KEY } from './config';
 import type { Database } from './database';
 import { createLogger, type Logger } from './logger';
 import { migrate } from './migrations';
-import { openPglite } from './pglite';
+import { dumpPglite, openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { readServiceConfig, type ServiceDefinition, type ServiceParts } from './service';
 import { memoryLimits } from './rate-limit';
 import { NO_EDGE } from './edge-control';
+import path from 'node:path';
 
 /** A port nothing listens on yet, taken from the system and let go: a URL known before its server. */
 export async function freePort(): Promise<number> {
@@ -64,13 +67,39 @@ export interface TestDatabase {
 }
 
 /**
+ * Where a test run keeps each migrated PGlite database it has made, as a tarball (set for one run by the
+ * root Jest config's global setup, and removed after it). A test file then starts from a copy, in under
+ * a second, rather than from initdb and every migration again, two to five seconds of CPU each time.
+ * Never shared between runs: a copy from another day would hold that day's seed rows.
+ */
+export const DATABASE_TEMPLATES_ENV = 'STOREFRONT_TEST_DATABASE_TEMPLATES';
+
+/** In-memory PGlite with `migrationsDir`'s migrations applied, from the run's template when it has one. */
+async function migratedPglite(migrationsDir: string): Promise<Database> {
+  const templates = process.env[DATABASE_TEMPLATES_ENV];
+  const template =
+    templates &&
+    path.join(templates, `${createHash('sha256').update(path.resolve(migrationsDir)).digest('hex')}.tar`);
+  if (template && existsSync(template))
+    return openPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) });
+  const db = await openPglite();
+  await migrate(db, migrationsDir);
+  if (template) {
+    // Written whole, then named: a test file beside this one reads either nothing or all of it.
+    const partial = `${template}.${process.pid}`;
+    writeFileSync(partial, new Uint8Array(await (await dumpPglite(db)).arrayBuffer()));
+    renameSync(partial, template);
+  }
+  return db;
+}
+
+/**
  * A fresh, migrated database: in-memory PGlite, or a schema of its own on the test PostgreSQL
  * (dropped afterwards) so test files never see each other's rows.
  */
 export async function openTestDatabase(kind: TestDatabaseKind, migrationsDir: string): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openPglite();
-    await migrate(db, migrationsDir);
+    const db = await migratedPglite(migrationsDir);
     return { db, dispose: () => db.close() };
   }
   const connectionString = process.env.TEST_DATABASE_URL;
@@ -101,6 +130,8 @@ export const testAppSettings = {
 
 export interface TestService {
   app: ReturnType<typeof createServiceApp>;
+  /** The service's routes, as its app serves them (for probes of every route). */
+  routes: Router;
   db: Database;
   dispose(): Promise<void>;
 }
@@ -132,6 +163,7 @@ export async function openTestService(
   });
   return {
     app,
+    routes: parts.routes,
     db,
     async dispose() {
       parts.stop?.();
@@ -175,5 +207,152 @@ export function startRefused(
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+/**
+ * Every way a client can spell a request for `path` (an origin-form path such as `/internal/quote`):
+ * the four request-target forms (RFC 9112 section 3.2: origin, absolute, authority, asterisk), with the
+ * escapes, doubled slashes, dot segments, backslashes and case a router may read alike. Each with the
+ * method it is sent with (authority-form only with CONNECT, asterisk-form only with OPTIONS).
+ */
+export function requestTargetSpellings(
+  method: string,
+  path: string,
+): Array<{ method: string; target: string }> {
+  const rest = path.replace(/^\/[^/]+/, '');
+  const first = path.split('/')[1] ?? '';
+  const origin = [
+    path,
+    `/${first.toUpperCase()}${rest}`,
+    `/${first[0]!.toUpperCase()}${first.slice(1)}${rest}`,
+    `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest}`,
+    `/%${first.charCodeAt(0).toString(16).toUpperCase()}${first.slice(1)}${rest}`,
+    `/${path}`,
+    `//${path}`,
+    `/./${path.slice(1)}`,
+    `/x/..${path}`,
+    `/%2e%2e${path}`,
+    `/%2F${path.slice(1)}`,
+    `\\${path.slice(1)}`,
+  ];
+  const absolute = [
+    `http://x${path}`,
+    `HTTP://X${path.toUpperCase()}`,
+    `http://127.0.0.1:1${path}?a=1`,
+    `https://x/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest}`,
+    `http://x//${path}`,
+    `http://user:pass@x${path}`,
+  ];
+  return [
+    ...[...origin, ...absolute].map((target) => ({ method, target })),
+    { method: 'CONNECT', target: 'x:80' },
+    { method: 'CONNECT', target: `x:80${path}` },
+    { method: 'OPTIONS', target: '*' },
+    { method, target: '*' },
+    { method, target: `x${path}` },
+  ];
+}
+
+/**
+ * Sends one request line as a client may write it (any target, unchecked) to `listener`, on a server of
+ * its own, and resolves to the status it answered with (0 when it closed the connection without one).
+ */
+export async function rawStatus(
+  listener: RequestListener,
+  { method, target, headers = {} }: { method: string; target: string; headers?: Record<string, string> },
+): Promise<number> {
+  const server = createHttpServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const socket = createConnection(port, '127.0.0.1');
+      let answer = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => {
+        answer += chunk;
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+        if (status) {
+          socket.destroy();
+          resolve(Number(status[1]));
+        }
+      });
+      socket.on('close', () => resolve(0));
+      socket.on('error', reject);
+      const lines = Object.entries({ host: 'x', 'content-type': 'application/json', ...headers }).map(
+        ([name, value]) => `${name}: ${value}`,
+      );
+      socket.write(`${method} ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\ncontent-length: 2\r\n\r\n{}`);
+    });
+  } finally {
+    server.close();
+  }
+}
+
+/** Every route a router answers (its own and its nested routers'), with its methods. */
+export function routesOf(router: Router): Array<{ method: string; path: string }> {
+  interface Layer {
+    route?: { path: unknown; methods: Record<string, boolean> };
+    handle?: { stack?: Layer[] };
+  }
+  const walk = (stack: readonly Layer[]): Array<{ method: string; path: string }> =>
+    stack.flatMap((layer) =>
+      layer.route && typeof layer.route.path === 'string'
+        ? Object.keys(layer.route.methods).map((method) => ({
+            method: method.toUpperCase(),
+            path: layer.route!.path as string,
+          }))
+        : layer.handle?.stack
+          ? walk(layer.handle.stack)
+          : [],
+    );
+  return walk((router as unknown as { stack: Layer[] }).stack);
+}
+
+/**
+ * What a probe of a service's /internal routes found: every route its router answers under /internal (a
+ * `:param` given a value), the kit's own GET /internal/status and any `published` ones (reads answered
+ * before the router), and each spelling of them (requestTargetSpellings) a caller without the service
+ * key was answered with 2xx or 3xx. Empty is the only right answer.
+ */
+export async function internalRoutesOpenWithoutKey(
+  listener: RequestListener,
+  router: Router,
+  published: Array<{ method: string; path: string }> = [],
+): Promise<{ probed: string[]; open: string[] }> {
+  const internal = [{ method: 'GET', path: '/internal/status' }, ...published, ...routesOf(router)]
+    .filter(({ path }) => path === '/internal' || path.startsWith('/internal/'))
+    .map(({ method, path }) => ({ method, path: path.replace(/:[a-zA-Z]+/g, 'PROBE') }));
+  const open: string[] = [];
+  for (const { method, path } of internal)
+    for (const spelling of requestTargetSpellings(method, path)) {
+      const status = await rawStatus(listener, spelling);
+      if (status >= 200 && status < 400) open.push(`${spelling.method} ${spelling.target} → ${status}`);
+    }
+  return { probed: internal.map(({ method, path }) => `${method} ${path}`), open };
+}
+
+/**
+ * A service's probe suite (a Jest describe block): its definition started on PGlite, and every one of
+ * its /internal routes (`routes`, as `METHOD /path`, which the probe must find: a route added later is
+ * probed, and named here) refused in every spelling to a caller without the service key.
+ */
+export function describeInternalRouteProbes<S extends z.ZodRawShape>(
+  definition: ServiceDefinition<S>,
+  routes: string[],
+): void {
+  describe(`the ${definition.name} service's /internal routes`, () => {
+    let service: TestService;
+    beforeAll(async () => {
+      service = await openDefinedService('pglite', definition);
+    });
+    afterAll(() => service.dispose());
+
+    it('answer no spelling of themselves to a caller without the service key', async () => {
+      const probe = await internalRoutesOpenWithoutKey(service.app, service.routes);
+      expect(probe.probed).toEqual(routes);
+      expect(probe.open).toEqual([]);
+    });
   });
 }

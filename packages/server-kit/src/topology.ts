@@ -34,6 +34,10 @@ export const localUrl = (part: StorefrontPart, offset = 0) =>
 /** The shop's public origin on a developer's machine. */
 export const DEFAULT_SITE_URL = `http://localhost:${DEFAULT_PORTS.shell}`;
 
+/** The development site a command on this machine calls: SITE_URL, else the shell's port shifted as npm start shifts it. */
+export const localSiteUrl = (env: NodeJS.ProcessEnv = process.env) =>
+  env.SITE_URL || `http://localhost:${DEFAULT_PORTS.shell + Number(env.STOREFRONT_PORT_OFFSET ?? 0)}`;
+
 /**
  * How many connections the kernel holds for a part before it accepts them. Node's default, 511, was
  * overflowed by a crowd of 2,000 connecting at once: the kernel dropped their SYNs (210 in one run,

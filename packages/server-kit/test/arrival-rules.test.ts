@@ -17,6 +17,9 @@ import {
   testAppSettings,
   testDatabaseKinds,
   type TestDatabase,
+  internalRoutesOpenWithoutKey,
+  rawStatus,
+  requestTargetSpellings,
 } from '../src/testing';
 
 describe('one spelling of a path', () => {
@@ -107,6 +110,38 @@ describe.each(testDatabaseKinds())('what arrives at a service on %s', (kind) => 
       expect(allowed.body).toEqual({ quoted: true });
     },
   );
+
+  it('answers no spelling of an /internal route without the service key: every request-target form, escapes, doubled slashes, case', async () => {
+    const spellings = requestTargetSpellings('POST', '/internal/quote');
+    expect(spellings.length).toBeGreaterThan(20);
+    const answers = await Promise.all(
+      spellings.map(
+        async (spelling) => `${spelling.method} ${spelling.target} → ${await rawStatus(app(), spelling)}`,
+      ),
+    );
+    expect(answers.filter((answer) => / → [23]\d\d$/.test(answer))).toEqual([]);
+    // The key opens the route, whichever form names it: the guard and the router read one path.
+    for (const target of ['/internal/quote', 'http://x/internal/quote'])
+      expect(
+        await rawStatus(app(), {
+          method: 'POST',
+          target,
+          headers: { [SERVICE_KEY_HEADER]: testAppSettings.serviceKey },
+        }),
+      ).toBe(200);
+  });
+
+  it('routes an absolute-form target by its path, and refuses the forms that name no path', async () => {
+    expect(await rawStatus(app(), { method: 'GET', target: 'http://shop.example/widgets/a?x=1' })).toBe(200);
+    expect(await rawStatus(app(), { method: 'OPTIONS', target: '*' })).toBe(400);
+    expect(await rawStatus(app(), { method: 'GET', target: 'widgets' })).toBe(400);
+  });
+
+  it('finds every /internal route of a router, nested ones too, and none of them open', async () => {
+    const probe = await internalRoutesOpenWithoutKey(app(), routes);
+    expect(probe.probed).toEqual(['GET /internal/status', 'POST /internal/quote']);
+    expect(probe.open).toEqual([]);
+  });
 
   it('refuses text the database cannot store with 400 naming the field, anywhere it arrives', async () => {
     const nul = await request(app()).post('/widgets').send({ name: 'a\u0000b' });

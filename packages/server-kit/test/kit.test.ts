@@ -8,6 +8,7 @@ import {
   isUniqueViolation,
   loadConfig,
   ConfigError,
+  localSiteUrl,
   migrate,
   openServiceDatabase,
   parseInput,
@@ -343,5 +344,15 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
     } finally {
       await db.close();
     }
+  });
+});
+
+describe('the development site a command calls', () => {
+  it('is SITE_URL when set, else the shell port shifted as npm start shifts it', () => {
+    expect(localSiteUrl({})).toBe('http://localhost:3000');
+    expect(localSiteUrl({ STOREFRONT_PORT_OFFSET: '100' })).toBe('http://localhost:3100');
+    expect(localSiteUrl({ SITE_URL: 'http://127.0.0.1:3300', STOREFRONT_PORT_OFFSET: '100' })).toBe(
+      'http://127.0.0.1:3300',
+    );
   });
 });

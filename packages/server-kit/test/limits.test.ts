@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import {
   connectRedis,
+  FailureBackoff,
   Limiter,
   memoryLimits,
   openServiceDatabase,
@@ -83,6 +84,52 @@ describe('rate limits across instances', () => {
       expect(answers[3]).toBeGreaterThan(0);
     } finally {
       client.disconnect();
+    }
+  });
+});
+
+describe('failures slowed, not refused', () => {
+  const options = { freeFailures: 2, windowMs: 60_000, maxDelayMs: 4_000 };
+
+  /** The waits after each of `failures` failures, on instances taken in turn. */
+  async function waitsAfterFailures(backoffs: FailureBackoff[], failures: number) {
+    const waits: Array<number | null> = [];
+    for (let failure = 0; failure < failures; failure += 1) {
+      await backoffs[failure % backoffs.length]!.fail('email:owner@lab.example');
+      waits.push(await backoffs[(failure + 1) % backoffs.length]!.wait('email:owner@lab.example'));
+    }
+    return waits;
+  }
+
+  it('lets the free failures through, then doubles the wait with each failure up to the longest', async () => {
+    const backoff = new FailureBackoff(uniqueName(), options, memoryLimits);
+    expect(await waitsAfterFailures([backoff], 6)).toEqual([null, null, 1, 2, 4, 4]);
+    await backoff.forget('email:owner@lab.example');
+    expect(await backoff.wait('email:owner@lab.example')).toBeNull();
+    expect(await waitsAfterFailures([backoff], 3)).toEqual([null, null, 1]);
+  });
+
+  it('lets a key try again once its wait has passed', async () => {
+    const backoff = new FailureBackoff(uniqueName(), { ...options, freeFailures: 0 }, memoryLimits);
+    await backoff.fail('email:owner@lab.example');
+    expect(await backoff.wait('email:owner@lab.example')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await backoff.wait('email:owner@lab.example')).toBeNull();
+  });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  (redisUrl ? it : it.skip)('in Redis, a failure at one instance holds the key at the other', async () => {
+    const clients: Redis[] = await Promise.all([
+      connectRedis(redisUrl!, silentLogger()),
+      connectRedis(redisUrl!, silentLogger()),
+    ]);
+    try {
+      await Promise.all(clients.map((client) => once(client, 'ready')));
+      const name = uniqueName();
+      const backoffs = clients.map((client) => new FailureBackoff(name, options, redisLimits(client, 'svc')));
+      expect(await waitsAfterFailures(backoffs, 5)).toEqual([null, null, 1, 2, 4]);
+    } finally {
+      for (const client of clients) client.disconnect();
     }
   });
 });

@@ -35,6 +35,9 @@ it('writes one line per answered request, and keeps credentials out of every oth
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   await fetch(`http://127.0.0.1:${port}/home-products?q=1`, { headers: { 'x-request-id': 'probe-1' } });
+  await fetch(`http://127.0.0.1:${port}/auth/v1/verify?type=signup&token=live-link-7f3a&redirect_to=x`, {
+    headers: { 'x-request-id': 'probe-2' },
+  });
   await new Promise((resolve) => server.close(resolve));
   logger.info(
     { body: { email: 'r@example.test', password: 'hunter22' }, session: { access_token: 't' } },
@@ -50,11 +53,16 @@ it('writes one line per answered request, and keeps credentials out of every oth
     statusCode: 200,
     msg: 'request completed',
   });
+  // A sign-in link's token is blanked in the request line; the rest of the address stays readable.
   expect(lines[1]).toMatchObject({
+    reqId: 'probe-2',
+    url: '/auth/v1/verify?type=signup&token=[redacted]&redirect_to=x',
+  });
+  expect(lines[2]).toMatchObject({
     body: { email: 'r@example.test', password: '[redacted]' },
     session: { access_token: '[redacted]' },
   });
-  expect(readFileSync(file, 'utf8')).not.toMatch(/hunter22|"t"/);
+  expect(readFileSync(file, 'utf8')).not.toMatch(/hunter22|"t"|live-link/);
 });
 
 it('writes no line for routine probes (health checks, version checks), but one for every other request', async () => {

@@ -87,11 +87,59 @@ describe('where toasts stand', () => {
     await act(async () => {
       email.blur();
       for (const field of [name, marked, alsoMarked]) field.removeAttribute('aria-invalid');
+      // The page scrolled: its fields and button are out of the corners.
+      for (const [index, control] of [email, name, subscribe].entries())
+        standAt(control, { top: 300 + index * 50, left: 400, width: 100, height: 30 });
       fireEvent(window, new Event('resize'));
     });
     expect(placement()).toBe('bottom right');
     marked.remove();
     alsoMarked.remove();
+  });
+
+  it('leave the other controls in sight where a corner is free of them: the vial sizes beside an Apply', () => {
+    renderPage();
+    const [email, name] = [screen.getByLabelText('Email'), screen.getByLabelText('Name')];
+    const subscribe = screen.getByRole('button', { name: 'Subscribe' });
+    // Nothing focused or marked: only controls, under the bottom right and top right corners.
+    standAt(email, BOTTOM_RIGHT);
+    standAt(name, TOP_RIGHT);
+    standAt(subscribe, { top: 500, left: 400, width: 100, height: 30 });
+    act(() => void fireEvent.scroll(window));
+    expect(placement()).toBe('bottom left');
+  });
+
+  it('stand below the site header in a top corner, never over its cart and menu', () => {
+    renderPage();
+    const header = document.body.appendChild(document.createElement('header'));
+    standAt(header, { top: 0, left: 0, width: 1000, height: 100 });
+    const email = screen.getByLabelText('Email');
+    standAt(email, BOTTOM_RIGHT);
+    act(() => email.focus());
+    expect(placement()).toBe('top right');
+    expect(screen.getByTestId('region').style.getPropertyValue('--toast-top')).toBe('108px');
+    // Scrolled out of sight, it leaves the corner to the screen's edge.
+    standAt(header, { top: -100, left: 0, width: 1000, height: 100 });
+    act(() => void fireEvent.scroll(window));
+    expect(screen.getByTestId('region').style.getPropertyValue('--toast-top')).toBe('16px');
+    header.remove();
+  });
+
+  it('cover two other controls rather than one field the shopper is in', () => {
+    renderPage();
+    const email = screen.getByLabelText('Email');
+    standAt(email, BOTTOM_RIGHT);
+    // Two buttons under each other corner.
+    const buttons = [TOP_RIGHT, BOTTOM_LEFT, TOP_LEFT].flatMap((corner) =>
+      [0, 40].map((shift) => {
+        const button = document.body.appendChild(document.createElement('button'));
+        standAt(button, { ...corner, top: corner.top + (corner === BOTTOM_LEFT ? -shift : shift) });
+        return button;
+      }),
+    );
+    act(() => email.focus());
+    expect(placement()).toBe('top right');
+    for (const button of buttons) button.remove();
   });
 
   it('are not placed at all while there are none', () => {

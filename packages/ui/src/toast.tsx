@@ -9,13 +9,16 @@ export type ToastVariant = 'default' | 'success' | 'destructive';
 export const TOAST_PLACEMENTS = ['bottom right', 'top right', 'bottom left', 'top left'] as const;
 export type ToastPlacement = (typeof TOAST_PLACEMENTS)[number];
 
+/** Where a top corner begins (below the site header while it is in sight): set by useToastPlacement. */
+export const TOAST_TOP_PROPERTY = '--toast-top';
+
 /** The page's toasts, in the screen corner `$placement` names. */
 export const ToastRegion = styled.div.attrs({ role: 'region' })<{ $placement: ToastPlacement }>`
   position: fixed;
   ${({ $placement }) =>
     $placement
       .split(' ')
-      .map((edge) => `${edge}: 1rem;`)
+      .map((edge) => `${edge}: ${edge === 'top' ? `var(${TOAST_TOP_PROPERTY}, 1rem)` : '1rem'};`)
       .join(' ')}
   z-index: 1000;
   display: grid;
