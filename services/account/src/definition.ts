@@ -6,6 +6,7 @@ import {
   developmentSecret,
   optionalUrl,
   publicAddressRule,
+  secretRule,
   url,
   type ServiceDefinition,
 } from '@storefront/server-kit';
@@ -37,6 +38,22 @@ const configShape = {
   MAIL_FROM: z.string().default('Helix Research <no-reply@helix-research.example>'),
   SIGN_IN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   SIGN_IN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(50),
+  /**
+   * Failed sign-ins at one account, from every address together, that cost no wait within
+   * SIGN_IN_BACKOFF_WINDOW_MS; each one past them holds the account's sign-ins twice as long as the one
+   * before, up to SIGN_IN_MAX_DELAY_MS (a guesser with many addresses is slowed, the owner never locked out).
+   */
+  SIGN_IN_FREE_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(0).default(20),
+  SIGN_IN_BACKOFF_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60_000),
+  SIGN_IN_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   SIGN_UP_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
   AUTH_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -69,8 +86,12 @@ export const accountService: ServiceDefinition<typeof configShape> = {
     {
       variable: 'JWT_SECRET',
       unsafe: (config) => !config.JWT_SECRET,
-      fix: 'set a random secret of at least 32 characters, the same for every account instance (a generated one would differ between instances)',
+      fix: 'set a random secret of at least 32 bytes, the same for every account instance (a generated one would differ between instances)',
     },
+    secretRule('JWT_SECRET', {
+      minBytes: 32,
+      fix: 'set a random secret of at least 32 bytes, the same for every account instance',
+    }),
     {
       variable: 'DEV_MAILBOX',
       unsafe: (config) => config.DEV_MAILBOX === 'true',
@@ -101,6 +122,11 @@ export const accountService: ServiceDefinition<typeof configShape> = {
       publicUrl: config.ACCOUNT_PUBLIC_URL ?? `${config.SITE_URL}/api/account`,
       signInLimitPerEmail: config.SIGN_IN_LIMIT_PER_EMAIL,
       signInLimitPerClient: config.SIGN_IN_LIMIT_PER_CLIENT,
+      signInBackoff: {
+        freeFailures: config.SIGN_IN_FREE_FAILURES_PER_ACCOUNT,
+        windowMs: config.SIGN_IN_BACKOFF_WINDOW_MS,
+        maxDelayMs: config.SIGN_IN_MAX_DELAY_MS,
+      },
       signUpLimitPerClient: config.SIGN_UP_LIMIT_PER_CLIENT,
       limitWindowMs: config.AUTH_LIMIT_WINDOW_MS,
       resendIntervalMs: config.RESEND_INTERVAL_MS,

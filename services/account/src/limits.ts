@@ -1,4 +1,4 @@
-import { Limiter, type LimitStore } from '@storefront/server-kit';
+import { FailureBackoff, Limiter, type LimitStore } from '@storefront/server-kit';
 import type { AccountLimits, AuthSettings } from './parts';
 
 /** The account service's limits, from its settings, kept in `store` (shared by every instance). */
@@ -10,6 +10,7 @@ export function accountLimits(settings: AuthSettings, store: LimitStore): Accoun
       { limit: settings.signInLimitPerEmail, ...window },
       store,
     ),
+    failedSignInsEverywhere: new FailureBackoff('sign-in-failures-everywhere', settings.signInBackoff, store),
     failedSignInsPerClient: new Limiter(
       'sign-in-failures-per-client',
       { limit: settings.signInLimitPerClient, ...window },

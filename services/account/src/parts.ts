@@ -1,4 +1,10 @@
-import type { Database, Limiter, Logger } from '@storefront/server-kit/domain';
+import type {
+  BackoffOptions,
+  Database,
+  FailureBackoff,
+  Limiter,
+  Logger,
+} from '@storefront/server-kit/domain';
 import type { Mailer } from './mailer';
 import type { AccessTokens } from './tokens';
 
@@ -8,6 +14,8 @@ export interface AuthSettings {
   publicUrl: string;
   signInLimitPerEmail: number;
   signInLimitPerClient: number;
+  /** How failed sign-ins at one account, from every address, are slowed. */
+  signInBackoff: BackoffOptions;
   signUpLimitPerClient: number;
   limitWindowMs: number;
   /** The least time between two confirmation emails resent to one address. */
@@ -23,6 +31,8 @@ export interface AuthSettings {
 export interface AccountLimits {
   /** Failed sign-ins per account and client: a stranger's guesses never lock out the owner elsewhere. */
   failedSignInsPerAccount: Limiter;
+  /** Failed sign-ins per account from every address together: slowed, never refused outright. */
+  failedSignInsEverywhere: FailureBackoff;
   /** Failed sign-ins per client, across every account: one address's guesses in all. */
   failedSignInsPerClient: Limiter;
   /** Sign-ups and resends per client: both send an email, from one budget. */

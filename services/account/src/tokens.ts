@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -37,6 +37,17 @@ export class AccessTokens {
       .setExpirationTime(expiresAt)
       .sign(this.key);
     return { token, expiresAt };
+  }
+
+  /**
+   * The refresh token that follows `refreshToken`: derived from it with the signing key, so a token
+   * presented twice within the reuse interval (two tabs at once) gets the same successor, one chain,
+   * with no token kept in clear. Without the key it cannot be derived.
+   */
+  successorOf(refreshToken: string): string {
+    return createHmac('sha256', this.key)
+      .update(`refresh-token-successor:${refreshToken}`)
+      .digest('base64url');
   }
 
   /** The claims of a genuine, unexpired token; throws otherwise. */

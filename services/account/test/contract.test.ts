@@ -10,6 +10,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '@storefront/server-kit/testing';
+import { SESSION_HANDOFF } from '@storefront/commerce/account';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import pino from 'pino';
@@ -48,6 +49,7 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       publicUrl: 'http://placeholder',
       signInLimitPerEmail: 5,
       signInLimitPerClient: 1000,
+      signInBackoff: { freeFailures: 8, windowMs: 60_000, maxDelayMs: 2_000 },
       signUpLimitPerClient: 1000,
       limitWindowMs: 60_000,
       resendIntervalMs: 60_000,
@@ -104,6 +106,24 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       // Node 20 has no WebSocket of its own; realtime is never used here, but the client builds it.
       realtime: { transport: WebSocket as never },
     });
+  /** A browser using Supabase's PKCE flow: it keeps each sign-up's verifier, as supabase-js does. */
+  const pkceClient = (): SupabaseClient => {
+    const kept = new Map<string, string>();
+    return createClient(baseUrl, 'anon-key', {
+      auth: {
+        flowType: 'pkce',
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storage: {
+          getItem: (key) => kept.get(key) ?? null,
+          setItem: (key, value) => void kept.set(key, value),
+          removeItem: (key) => void kept.delete(key),
+        },
+      },
+      realtime: { transport: WebSocket as never },
+    });
+  };
   const email = (label: string) => `${label}-${kind}-${Date.now()}@lab.example`;
   const confirmationLink = async (to: string) => {
     const { rows } = await database.db.query<{ link: string }>(
@@ -177,36 +197,61 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     const link = await confirmationLink(address);
     const confirmed = await fetch(link, { redirect: 'manual' });
     expect(confirmed.status).toBe(303);
-    // On to the site's confirmation page with a one-time code: no session rides in the address.
+    // Signed up without PKCE: the link confirms, and the site asks the researcher to sign in.
     const arrival = new URL(confirmed.headers.get('location')!);
     expect(`${arrival.origin}${arrival.pathname}`).toBe('http://shop.test/auth/confirm');
     expect(arrival.hash).toBe('');
-    expect([...arrival.searchParams.keys()]).toEqual(['code']);
-    const exchange = (code: string) =>
-      fetch(`${baseUrl}/auth/v1/verify`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', apikey: 'k' },
-        body: JSON.stringify({ type: 'signup', token_hash: code }),
-      });
-    const session = (await (await exchange(arrival.searchParams.get('code')!)).json()) as {
-      access_token: string;
-      refresh_token: string;
-      token_type: string;
-    };
-    expect(session.token_type).toBe('bearer');
-    const arrived = await client().auth.getUser(session.access_token);
-    expect(arrived.data.user?.email).toBe(address);
-    const refreshed = await client().auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(refreshed.error).toBeNull();
-    // The code signs in once; the link confirms once.
-    const again = await exchange(arrival.searchParams.get('code')!);
-    expect([again.status, ((await again.json()) as { code: string }).code]).toEqual([403, 'otp_expired']);
+    expect([...arrival.searchParams.entries()]).toEqual([['confirmed', 'true']]);
     const reused = await fetch(link, { redirect: 'manual' });
     expect(new URL(reused.headers.get('location')!).searchParams.get('error_code')).toBe('otp_expired');
 
     const { data, error } = await client().auth.signInWithPassword({ email: address, password: PASSWORD });
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+  });
+
+  it('signs in from a confirmation link only the browser that signed up, which holds the PKCE verifier', async () => {
+    const address = email('pkce');
+    const signingUp = pkceClient();
+    expect((await signingUp.auth.signUp({ email: address, password: PASSWORD })).error).toBeNull();
+    const confirmed = await fetch(await confirmationLink(address), { redirect: 'manual' });
+    // On to the site's confirmation page with a one-time code: no session rides in the address.
+    const arrival = new URL(confirmed.headers.get('location')!);
+    expect(`${arrival.origin}${arrival.pathname}`).toBe('http://shop.test/auth/confirm');
+    expect([...arrival.searchParams.keys()]).toEqual(['code']);
+    const code = arrival.searchParams.get('code')!;
+
+    // Anyone else holding the code (an attacker who kept their own link's) signs no one in with it.
+    const exchange = (verifier?: string) =>
+      fetch(`${baseUrl}/auth/v1/token?grant_type=pkce`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: 'k' },
+        body: JSON.stringify({
+          auth_code: code,
+          ...(verifier === undefined ? {} : { code_verifier: verifier }),
+        }),
+      });
+    for (const verifier of [undefined, 'x'.repeat(43), 'y'.repeat(64)]) {
+      const refused = await exchange(verifier);
+      expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([
+        403,
+        'flow_state_not_found',
+      ]);
+    }
+    // The old exchange of a code alone is gone.
+    const verifyPost = await fetch(`${baseUrl}/auth/v1/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'k' },
+      body: JSON.stringify({ type: 'signup', token_hash: code }),
+    });
+    expect(verifyPost.status).toBe(404);
+
+    const { data, error } = await signingUp.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(address);
+    expect((await client().auth.getUser(data.session!.access_token)).data.user?.email).toBe(address);
+    // The code signs in once.
+    expect((await signingUp.auth.exchangeCodeForSession(code)).error).not.toBeNull();
   });
 
   it('resends the link to an unconfirmed account, and only the newest link confirms it', async () => {
@@ -225,7 +270,7 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       'error_code=otp_expired',
     );
     const confirmed = await fetch(second, { redirect: 'manual' });
-    expect(confirmed.headers.get('location')).toMatch(/^http:\/\/shop\.test\/auth\/confirm\?code=/);
+    expect(confirmed.headers.get('location')).toBe('http://shop.test/auth/confirm?confirmed=true');
     expect((await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error).toBeNull();
   });
 
@@ -369,6 +414,8 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     );
     expect(tabA!.error).toBeNull();
     expect(tabB!.error).toBeNull();
+    // One chain, never two: both tabs are given the same next token.
+    expect(tabA!.data.session!.refresh_token).toBe(tabB!.data.session!.refresh_token);
     // Both tabs go on: each new token refreshes, and the access tokens are accepted.
     for (const tab of [tabA!, tabB!]) {
       expect((await client().auth.getUser(tab.data.session!.access_token)).error).toBeNull();
@@ -441,6 +488,30 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     expect(owner.data.session).not.toBeNull();
   });
 
+  it('slows guesses at one account spread over many addresses, and lets the owner in after the wait', async () => {
+    const address = await confirmedUser('spread');
+    const guess = (i: number) =>
+      client(`198.51.100.${100 + i}`).auth.signInWithPassword({ email: address, password: `guess-${i}` });
+    const codes = [];
+    // One guess from each of ten addresses: no address nears its own limit.
+    for (let i = 0; i < 10; i++) codes.push((await guess(i)).error?.code);
+    expect(codes).toEqual([...Array(9).fill('invalid_credentials'), 'over_request_rate_limit']);
+    // Held, the right password waits too (or the hold would tell a guesser when they are right)...
+    const early = await client('203.0.113.20').auth.signInWithPassword({
+      email: address,
+      password: PASSWORD,
+    });
+    expect(early.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    // ...and once the wait has passed, the owner signs in, which forgets the guesses.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const owner = await client('203.0.113.20').auth.signInWithPassword({
+      email: address,
+      password: PASSWORD,
+    });
+    expect(owner.error).toBeNull();
+    expect((await guess(11)).error?.code).toBe('invalid_credentials');
+  });
+
   it('counts only failures: a researcher who signs in often is never limited', async () => {
     const address = await confirmedUser('often');
     for (let i = 0; i < 8; i++) {
@@ -466,6 +537,32 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     expect(preflight.headers.get('access-control-expose-headers')).toBe('X-Supabase-Api-Version');
     const elsewhere = await fetch(`${baseUrl}/auth/v1/user`, { headers: { origin: 'http://evil.example' } });
     expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("hands a session the server signed in to the site's own page only, and ends the handoff", async () => {
+    const session = { access_token: 'a.b.c', refresh_token: 'r-1', expires_in: 3600 };
+    const cookie = `${SESSION_HANDOFF.sessionCookie}=${encodeURIComponent(JSON.stringify(session))}`;
+    const handoff = (method: string, headers: Record<string, string>) =>
+      fetch(`${baseUrl}${SESSION_HANDOFF.route}`, { method, headers });
+
+    const taken = await handoff('POST', { origin: 'http://shop.test', cookie });
+    expect([taken.status, taken.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    expect(await taken.json()).toEqual(session);
+    // Another site's page (a form posted there, a script there) learns nothing, and ends nothing.
+    for (const origin of [{ origin: 'http://evil.example' }, {} as Record<string, string>]) {
+      expect((await handoff('POST', { ...origin, cookie })).status).toBe(403);
+      expect((await handoff('DELETE', { ...origin, cookie })).status).toBe(403);
+    }
+    expect((await handoff('POST', { origin: 'http://shop.test' })).status).toBe(404);
+    const written = `${SESSION_HANDOFF.sessionCookie}=${encodeURIComponent('{"access_token":"x"}')}`;
+    expect((await handoff('POST', { origin: 'http://shop.test', cookie: written })).status).toBe(404);
+
+    const ended = await handoff('DELETE', { origin: 'http://shop.test', cookie });
+    expect(ended.status).toBe(204);
+    expect(ended.headers.getSetCookie()).toEqual([
+      `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; Max-Age=0; SameSite=Lax; HttpOnly`,
+      `${SESSION_HANDOFF.markerCookie}=; Path=/; Max-Age=0; SameSite=Lax`,
+    ]);
   });
 
   it('never puts a password or its hash in an answer or a log line', async () => {

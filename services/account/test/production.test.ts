@@ -67,6 +67,10 @@ describe('accounts in production, setting by setting', () => {
     expect(refusal({ ...sound, DATABASE_URL: undefined })).toContain('DATABASE_URL: not set');
   });
 
+  it('refuses a signing secret anyone could guess, however long', () => {
+    expect(refusal({ ...sound, JWT_SECRET: 'a'.repeat(48) })).toContain('JWT_SECRET: one character repeated');
+  });
+
   it.each(['SITE_URL', 'ACCOUNT_PUBLIC_URL'])(
     'refuses a %s on localhost, which confirmation emails would link to',
     (variable) => {

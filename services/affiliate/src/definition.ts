@@ -4,11 +4,12 @@ import {
   DEFAULT_PORTS,
   Limiter,
   localUrl,
+  secretRule,
   startRelay,
   url,
   type ServiceDefinition,
 } from '@storefront/server-kit';
-import { createCheckoutCodes } from './checkout-codes';
+import { createCheckoutClient } from './checkout-client';
 import { deliverCodeChanges } from './domain/code-projection';
 import { z } from 'zod';
 import { affiliateRoutes } from './app';
@@ -49,15 +50,14 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
   configShape,
   migrationsDir: path.join(__dirname, '../migrations'),
   productionRules: [
-    {
-      variable: 'AFFILIATE_OPERATOR_TOKEN',
-      unsafe: (config) => config.AFFILIATE_OPERATOR_TOKEN === DEVELOPMENT_OPERATOR_TOKEN,
-      problem: 'left at its development default, which anyone can read in the source',
-      fix: 'set a secret of at least 24 characters, shared only with operators',
-    },
+    secretRule('AFFILIATE_OPERATOR_TOKEN', {
+      developmentDefault: DEVELOPMENT_OPERATOR_TOKEN,
+      minBytes: 32,
+      fix: 'set a random secret of at least 32 bytes, shared only with operators',
+    }),
   ],
   start: ({ db, config, limits, logger, endpoints }) => {
-    const checkout = createCheckoutCodes(
+    const checkout = createCheckoutClient(
       config.CHECKOUT_SERVICE_URL,
       config.SERVICE_KEY,
       config.CHECKOUT_TIMEOUT_MS,
@@ -79,6 +79,7 @@ export const affiliateService: ServiceDefinition<typeof configShape> = {
         db,
         logger,
         accounts,
+        checkout,
         operatorToken: config.AFFILIATE_OPERATOR_TOKEN,
         deliverCodeChanges: codeDelivery.nudge,
         limits: {

@@ -1,3 +1,4 @@
+import { csvCell, printable } from '@storefront/server-kit';
 import type { Affiliate } from './store/affiliates-store';
 
 export const OPERATOR_USAGE = [
@@ -20,15 +21,13 @@ interface Payable {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** A CSV field, quoted when it holds a separator, a quote or a line break (RFC 4180). */
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /** The payout list, for people (aligned) or for a spreadsheet (CSV, dollars with two decimals). */
 function payoutsOf(payables: Payable[], csv: boolean): string {
   if (csv) {
     const header = 'affiliate_id,name,code,orders,amount_usd';
     const rows = payables.map((p) =>
-      [p.affiliateId, p.name, p.code, String(p.orders), dollars(p.payableCents)].map(csvField).join(','),
+      // Only what someone typed can lead with a formula's sign; the figures stay figures.
+      [csvCell(p.affiliateId), csvCell(p.name), csvCell(p.code), p.orders, dollars(p.payableCents)].join(','),
     );
     return [header, ...rows].join('\n');
   }
@@ -40,7 +39,7 @@ function payoutsOf(payables: Payable[], csv: boolean): string {
         p.code.padEnd(8),
         `$${dollars(p.payableCents)}`.padStart(10),
         `${p.orders} orders`,
-        p.name,
+        printable(p.name),
       ].join('  '),
     )
     .join('\n');
@@ -64,8 +63,8 @@ const lineOf = (a: Affiliate) =>
     a.status.padEnd(8),
     (a.code ?? '-').padEnd(8),
     `${a.commissionRateBp / 100}%`.padStart(6),
-    a.name,
-    a.channel,
+    printable(a.name),
+    printable(a.channel),
   ].join('  ');
 
 /**
@@ -125,8 +124,8 @@ export async function runOperatorCommand(args: string[], endpoint: OperatorEndpo
         `/operator/affiliates/${encodeURIComponent(argument)}/${command}`,
       )) as unknown as Affiliate;
       return command === 'approve'
-        ? `Approved ${affiliate.name}: their code is ${affiliate.code}.`
-        : `Declined ${affiliate.name}.`;
+        ? `Approved ${printable(affiliate.name)}: their code is ${affiliate.code}.`
+        : `Declined ${printable(affiliate.name)}.`;
     }
     case 'rate': {
       const percent = Number(value);
@@ -137,7 +136,7 @@ export async function runOperatorCommand(args: string[], endpoint: OperatorEndpo
       const affiliate = (await call('PUT', `/operator/affiliates/${needsId()}/commission-rate`, {
         percent,
       })) as unknown as Affiliate;
-      return `${affiliate.name} now earns ${affiliate.commissionRateBp / 100}% commission.`;
+      return `${printable(affiliate.name)} now earns ${affiliate.commissionRateBp / 100}% commission.`;
     }
     case 'payouts': {
       if (argument !== undefined && argument !== '--csv')

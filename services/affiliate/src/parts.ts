@@ -1,4 +1,5 @@
 import type { AccountSessions, Database, Limiter, Logger } from '@storefront/server-kit';
+import type { RecordedEvents } from './domain/program-events';
 
 /** What the affiliate service is made of. */
 export interface AffiliateParts {
@@ -6,6 +7,8 @@ export interface AffiliateParts {
   logger: Logger;
   /** Who a signed-in account is: the account service (or hosted Supabase) asked for the token's user. */
   accounts: AccountSessions;
+  /** Checkout, asked for the events it recorded, which the program takes only as it has them. */
+  checkout: RecordedEvents;
   /** Sends checkout the code changes it has not taken (after a decision; also on a timer). */
   deliverCodeChanges(): void;
   /** The credential operators present on /operator routes (AFFILIATE_OPERATOR_TOKEN). */

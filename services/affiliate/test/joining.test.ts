@@ -122,9 +122,10 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
       await new Promise((resolve) => setTimeout(resolve, 100));
       answer = await lookup();
     }
+    expect(answer.text).not.toContain(id);
     expect(answer.body).toEqual({
       code: approved.body.code,
-      affiliateId: id,
+      affiliateId: expect.stringMatching(/^aff_/),
       affiliateName: 'Discount Lab',
       discountRate: 0.1,
     });
@@ -146,6 +147,24 @@ describe.each(testDatabaseKinds())('joining the affiliate program, on %s', (kind
       status: 'declined',
       code: null,
     });
+  });
+
+  it('refuses control characters an operator would read in a terminal, and keeps line breaks where text runs on', async () => {
+    const token = await signedIn('escapes');
+    const hostile = await request(app)
+      .post('/applications')
+      .set('authorization', `Bearer ${token}`)
+      .send({ ...application, name: 'Ada\u001b[2K\rFAKE approved', channel: 'https://a.example\nrow' });
+    expect(hostile.status).toBe(400);
+    expect(hostile.body.errors).toEqual([
+      { field: 'name', message: 'Contains characters that are not allowed.' },
+      { field: 'channel', message: 'Contains characters that are not allowed.' },
+    ]);
+    const letter = await request(app)
+      .post('/applications')
+      .set('authorization', `Bearer ${token}`)
+      .send({ ...application, name: 'Escapes Lab', promotion: 'A weekly letter.\r\n\tTo 2,000 labs.' });
+    expect(letter.status).toBe(201);
   });
 
   it('refuses an application without a live session, and names each missing field', async () => {

@@ -121,12 +121,27 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
     };
   };
 
-  /** Events as checkout's outbox sends them: to the internal route, with the service key. */
-  const tell = (events: object[]) =>
+  /** Sends a batch to the internal route as checkout's outbox sends it, with the service key. */
+  const send = (events: object[]) =>
     request(affiliates.app)
       .post('/internal/program-events')
       .set(SERVICE_KEY_HEADER, DEVELOPMENT_SERVICE_KEY)
-      .send({ events: events.map((event, id) => ({ id, ...event })) });
+      .send({ events });
+  /**
+   * Events as checkout records them (in its outbox, delivered: its own relay leaves them be) and then
+   * sends them: the program takes an event only as checkout recorded it.
+   */
+  const tell = async (events: Array<{ kind: string; body: object }>) => {
+    const ids: number[] = [];
+    for (const { kind, body } of events) {
+      const { rows } = await checkout.db.query<{ id: string }>(
+        'INSERT INTO program_events (kind, body, delivered_at) VALUES ($1, $2::jsonb, now()) RETURNING id',
+        [kind, JSON.stringify(body)],
+      );
+      ids.push(Number(rows[0]!.id));
+    }
+    return send(events.map((event, at) => ({ id: ids[at], ...event })));
+  };
   const paidOrder = (changes: Record<string, unknown>) => ({
     kind: 'order-paid',
     body: {
@@ -144,7 +159,7 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
     },
   });
 
-  it('counts a followed link once per client and day, never a robot’s, from checkout’s outbox', async () => {
+  it('counts a followed link once per client (its address, whatever its browser) and day, never a robot’s, from checkout’s outbox', async () => {
     const affiliate = await approvedAffiliate('Click Lab');
     const follow = (userAgent: string) =>
       request(checkout.app)
@@ -155,9 +170,10 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
     const first = await follow(BROWSER);
     expect(first.status).toBe(200);
     expect(String(first.headers['set-cookie'])).toMatch(
-      new RegExp(`storefront-referral=${affiliate.code}\\.\\d{13};.*HttpOnly`),
+      new RegExp(`storefront-referral=${affiliate.code}\\.\\d{13}\\.[\\w-]{22}\\.[\\w-]{43};.*HttpOnly`),
     );
     await follow(BROWSER);
+    // The same address with another browser's name is the same client.
     await follow(`${BROWSER} Edg/156.0`);
     await follow('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
     await follow('curl/8.5.0');
@@ -173,28 +189,44 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
         .then((result) => Number(result.rows[0]!.n));
     expect(await eventually(undelivered, (n) => n === 0)).toBe(0);
     const figures = await figuresOf(affiliate.token);
-    expect(figures.clicks).toBe(2);
+    expect(figures.clicks).toBe(1);
     expect(figures.days).toHaveLength(30);
-    expect(figures.days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), clicks: 2, orders: 0 });
+    expect(figures.days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), clicks: 1, orders: 0 });
     expect(figures.conversionRate).toBe(0);
   });
 
   it('attributes paid orders by code, or by a link followed within 30 days, and earns nothing on the affiliate’s own (account or email)', async () => {
     const affiliate = await approvedAffiliate('Money Lab');
+    // A shopper followed the link two days ago (checkout counted the click), another 31 days ago.
+    const followed = (clientKey: string, daysAgo: number) => ({
+      kind: 'link-followed',
+      body: {
+        affiliateId: affiliate.id,
+        code: affiliate.code,
+        clientKey,
+        userAgent: BROWSER,
+        followedAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
+      },
+    });
+    await tell([followed('k'.repeat(22), 2), followed('s'.repeat(22), 31)]);
     const byCode = paidOrder({ affiliateId: affiliate.id, code: affiliate.code, subtotalCents: 12_345 });
     const byLink = paidOrder({
       referralCode: affiliate.code,
       referralFollowedAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+      referralClientKey: 'k'.repeat(22),
       subtotalCents: 5_000,
     });
     const staleLink = paidOrder({
       referralCode: affiliate.code,
       referralFollowedAt: new Date(Date.now() - 31 * DAY_MS).toISOString(),
+      referralClientKey: 's'.repeat(22),
     });
+    // Their own mailbox, however spelt: another case, a +tag.
+    const [local, domain] = affiliate.email.split('@');
     const ownOrder = paidOrder({
       affiliateId: affiliate.id,
       code: affiliate.code,
-      email: affiliate.email.toUpperCase(),
+      email: `${local}+lab-orders@${domain}`.toUpperCase(),
     });
     const ownAccount = paidOrder({
       affiliateId: affiliate.id,
@@ -279,11 +311,13 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
         kind: 'order-reversed' as const,
         body: { orderId: owed.body.orderId, reason: 'refunded' as const },
       };
-      expect(await takeProgramEvents(affiliates.db, [refunded])).toEqual([owed.body.orderId]);
+      expect((await takeProgramEvents(affiliates.db, [refunded])).forOperator).toEqual([owed.body.orderId]);
       expect(
-        await takeProgramEvents(affiliates.db, [
-          { ...refunded, body: { ...refunded.body, orderId: randomUUID() } },
-        ]),
+        (
+          await takeProgramEvents(affiliates.db, [
+            { ...refunded, body: { ...refunded.body, orderId: randomUUID() } },
+          ])
+        ).forOperator,
       ).toEqual([]);
       expect(await figuresOf(affiliate.token)).toMatchObject({ paidCents: 3_000 });
 
@@ -294,6 +328,31 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
       await expect(command('rate', affiliate.id)).rejects.toThrow('Give the rate as a percentage');
       await tell([paidOrder({ affiliateId: affiliate.id, code: affiliate.code, subtotalCents: 10_000 })]);
       expect(await figuresOf(affiliate.token)).toMatchObject({ pendingCents: 1_250 });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("prints an applicant's name as text: no formula in the CSV, no escape sequence in the terminal", async () => {
+    const formula = await approvedAffiliate('=HYPERLINK("http://evil.example","Lab")');
+    await tell([
+      paidOrder({
+        affiliateId: formula.id,
+        code: formula.code,
+        paidAt: new Date(Date.now() - 40 * DAY_MS).toISOString(),
+        subtotalCents: 10_000,
+      }),
+    ]);
+    const server = await listenOn(affiliates.app);
+    const endpoint = {
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      token: OPERATOR_TOKEN,
+    };
+    try {
+      expect((await runOperatorCommand(['payouts', '--csv'], endpoint)).split('\n')).toContainEqual(
+        `${formula.id},"'=HYPERLINK(""http://evil.example"",""Lab"")",${formula.code},1,10.00`,
+      );
     } finally {
       server.closeAllConnections();
       server.close();
@@ -320,7 +379,109 @@ describe.each(testDatabaseKinds())('the affiliate program’s clicks and commiss
       .post('/internal/program-events')
       .send({ events: [{ id: 1, ...paidOrder({ affiliateId: second.id }) }] });
     expect(forged.status).toBe(403);
-    expect((await tell([{ kind: 'order-paid', body: { orderId: 'x' } }])).status).toBe(400);
+    expect((await send([{ kind: 'order-paid', body: { orderId: 'x' } }])).status).toBe(400);
     expect((await figuresOf(second.token)).orders).toBe(0);
+  });
+
+  it('attributes no order to a link no counted click stands behind', async () => {
+    const affiliate = await approvedAffiliate('Cookie Lab');
+    const withoutClick = paidOrder({
+      referralCode: affiliate.code,
+      referralFollowedAt: new Date(Date.now() - DAY_MS).toISOString(),
+      referralClientKey: 'n'.repeat(22),
+    });
+    const withoutClient = paidOrder({
+      referralCode: affiliate.code,
+      referralFollowedAt: new Date(Date.now() - DAY_MS).toISOString(),
+    });
+    expect((await tell([withoutClick, withoutClient])).status).toBe(204);
+    expect((await figuresOf(affiliate.token)).orders).toBe(0);
+  });
+
+  it('takes an event only as checkout recorded it: a forged batch with the service key changes no figure', async () => {
+    const affiliate = await approvedAffiliate('Forged Lab');
+    const before = await figuresOf(affiliate.token);
+    const forgedPaid = paidOrder({
+      affiliateId: affiliate.id,
+      code: affiliate.code,
+      subtotalCents: 90_000_000_000,
+      paidAt: new Date(Date.now() - 60 * DAY_MS).toISOString(),
+    });
+    const forgedClicks = Array.from({ length: 50 }, (_, n) => ({
+      kind: 'link-followed',
+      body: {
+        affiliateId: affiliate.id,
+        code: affiliate.code,
+        clientKey: `forged-${n}`,
+        userAgent: BROWSER,
+        followedAt: new Date().toISOString(),
+      },
+    }));
+    // Ids checkout never used, and one it did, for another event than the one sent.
+    const [{ id: realId }] = (
+      await checkout.db.query<{ id: string }>('SELECT max(id) AS id FROM program_events')
+    ).rows as [{ id: string }];
+    const forged = [forgedPaid, ...forgedClicks].map((event, at) => ({ id: 900_000 + at, ...event }));
+    expect((await send([...forged, { id: Number(realId), ...forgedPaid }])).status).toBe(204);
+    // A date no record holds (the year 275760) is a forged one too, refused without a fault.
+    const farFuture = paidOrder({ affiliateId: affiliate.id, paidAt: '+275760-09-13T00:00:00.000Z' });
+    expect((await send([{ id: 900_100, ...farFuture }])).status).toBeLessThan(500);
+    expect(await figuresOf(affiliate.token)).toEqual(before);
+  });
+
+  it('refuses events that make no sense: paid in the future, before the order was placed, above its total', async () => {
+    const affiliate = await approvedAffiliate('Sense Lab');
+    const hour = 60 * 60 * 1000;
+    const placedAt = new Date(Date.now() - 2 * hour).toISOString();
+    const sensible = paidOrder({
+      affiliateId: affiliate.id,
+      code: affiliate.code,
+      placedAt,
+      totalCents: 12_000,
+    });
+    expect(
+      (
+        await tell([
+          paidOrder({ affiliateId: affiliate.id, paidAt: new Date(Date.now() + 2 * hour).toISOString() }),
+          paidOrder({
+            affiliateId: affiliate.id,
+            placedAt,
+            paidAt: new Date(Date.now() - 3 * hour).toISOString(),
+          }),
+          paidOrder({ affiliateId: affiliate.id, placedAt, totalCents: 9_000 }),
+          sensible,
+        ])
+      ).status,
+    ).toBe(204);
+    const figures = await figuresOf(affiliate.token);
+    expect(figures.referredOrders.map((order) => order.orderNumber)).toEqual([sensible.body.orderNumber]);
+  });
+
+  it('takes back the share of a commission a partial refund gave back, and all of it once refunded in full', async () => {
+    const affiliate = await approvedAffiliate('Refund Lab');
+    const order = paidOrder({
+      affiliateId: affiliate.id,
+      code: affiliate.code,
+      subtotalCents: 10_000,
+      totalCents: 12_000,
+    });
+    await tell([order]);
+    const commission = async () =>
+      (await figuresOf(affiliate.token)).referredOrders.find(
+        (o) => o.orderNumber === order.body.orderNumber,
+      )!;
+    expect(await commission()).toMatchObject({ commissionCents: 1_000, status: 'pending' });
+    const refunded = (refundedCents: number) => ({
+      kind: 'order-reversed',
+      body: { orderId: order.body.orderId, reason: 'refunded', refundedCents, paidCents: 12_000 },
+    });
+    // $1 of $120: a 120th of the commission back, not all of it.
+    await tell([refunded(100)]);
+    expect(await commission()).toMatchObject({ commissionCents: 992, status: 'pending' });
+    // A tenth of the payment in all, told twice: a tenth of the commission.
+    await tell([refunded(1_200), refunded(1_200)]);
+    expect(await commission()).toMatchObject({ commissionCents: 900, status: 'pending' });
+    await tell([refunded(12_000)]);
+    expect(await commission()).toMatchObject({ status: 'reversed' });
   });
 });

@@ -14,5 +14,6 @@ export const apiContract = {
   'GET /home-products': homeProductsSchema,
   'GET /catalogue': catalogueSchema,
   'GET /checkout-products/quick-checkout/:productId': checkoutProductSchema,
+  'GET /checkout-products/catalogue/:productId': checkoutProductSchema,
   'GET /dedicated-checkouts/:slug': dedicatedCheckoutSchema,
 };

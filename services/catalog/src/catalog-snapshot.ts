@@ -1,4 +1,8 @@
-import type { PriceEntry } from '@storefront/commerce/catalog';
+import {
+  GENERIC_CHECKOUT_CHANNELS,
+  type GenericCheckoutChannel,
+  type PriceEntry,
+} from '@storefront/commerce/catalog';
 import { indexPrices, type PriceOf } from '@storefront/commerce/price-list';
 import { represent, representJson, type Database, type Representation } from '@storefront/server-kit';
 import { drawVial } from './render/vial-svg';
@@ -19,8 +23,12 @@ export const paths = {
   homeProducts: '/home-products',
   catalogue: '/catalogue',
   summaries: '/internal/product-summaries',
-  /** The generic checkout's products (its own price list), by id. */
-  quickCheckoutProduct: (productId: string) => `/checkout-products/quick-checkout/${productId}`,
+  /**
+   * The generic checkout's products, by id: at its own price list, or at the catalogue's, where a
+   * product page's Buy Now leads (the total its button showed is the one charged).
+   */
+  checkoutProduct: (channel: GenericCheckoutChannel, productId: string) =>
+    `/checkout-products/${channel}/${productId}`,
   /** Every dedicated checkout (for the sitemap), and each by the slug in its address. */
   dedicatedCheckouts: '/dedicated-checkouts',
   dedicatedCheckout: (slug: string) => `/dedicated-checkouts/${slug}`,
@@ -50,8 +58,10 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
       paths.summaries,
       representJson({ products: await listCatalogueProducts(tx, { gridOnly: false }) }, 'no-cache'),
     );
-    for (const product of await listCheckoutProducts(tx, 'quick-checkout')) {
-      published.set(paths.quickCheckoutProduct(product.id), representJson(product, PAGE_DATA));
+    for (const channel of GENERIC_CHECKOUT_CHANNELS) {
+      for (const product of await listCheckoutProducts(tx, channel)) {
+        published.set(paths.checkoutProduct(channel, product.id), representJson(product, PAGE_DATA));
+      }
     }
     const checkouts = await listDedicatedCheckouts(tx, await listCheckoutProducts(tx, 'storefront'));
     published.set(paths.dedicatedCheckouts, representJson({ checkouts }, PAGE_DATA));

@@ -325,6 +325,14 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
       ]);
     });
 
+    it("gives a product page's Buy Now the catalogue's price list, with the product page's dose", async () => {
+      const res = await request(app).get('/checkout-products/catalogue/bpc-157');
+      expect(res.body.channel).toBe('catalogue');
+      expect(res.body.doses.map((d: { dose: string; price: number }) => [d.dose, d.price])).toEqual([
+        ['10mg', 7999],
+      ]);
+    });
+
     it('gives each of the seven dedicated checkouts its default dose and where Back goes (spec section 2)', async () => {
       const pages = await Promise.all(
         ['retatrutide', 'bpc-157', 'ghk-cu', 'igf1-lr3', 'cjc1295', 'tb-500', 'semax'].map(async (slug) =>
@@ -348,7 +356,7 @@ describe.each(testDatabaseKinds())('catalog service on %s', (kind) => {
 
     it.each([
       '/checkout-products/quick-checkout/semax',
-      '/checkout-products/catalogue/bpc-157',
+      '/checkout-products/catalogue/semax',
       '/checkout-products/storefront/bpc-157',
       '/dedicated-checkouts/cjc-1295',
       '/dedicated-checkouts/no-such-page',

@@ -1,4 +1,4 @@
-import type { Queryable } from '@storefront/server-kit';
+import { printable, type Queryable } from '@storefront/server-kit';
 import { z } from 'zod';
 import { newAffiliateCodeSchema } from './affiliate-code';
 import { addAffiliate, disableAffiliate, listAffiliates } from './store/affiliates-store';
@@ -48,7 +48,7 @@ export async function runAffiliateCommand(db: Queryable, args: string[]): Promis
       return affiliates
         .map(
           (a) =>
-            `${a.code.padEnd(16)} ${`${Math.round(a.discountRate * 10_000) / 100}%`.padStart(7)}  ${a.active ? 'active  ' : 'disabled'}  ${a.name}`,
+            `${a.code.padEnd(16)} ${`${Math.round(a.discountRate * 10_000) / 100}%`.padStart(7)}  ${a.active ? 'active  ' : 'disabled'}  ${printable(a.name)}`,
         )
         .join('\n');
     }

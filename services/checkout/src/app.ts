@@ -3,6 +3,7 @@ import type { CheckoutParts } from './parts';
 import { affiliateRoutes } from './routes/affiliates';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
+import { programEventRoutes } from './routes/program-events';
 import { webhookRoutes } from './routes/webhooks';
 
 /** Every route of the checkout service; the service's start and its tests build it the same way. */
@@ -11,5 +12,6 @@ export function checkoutRoutes(parts: CheckoutParts): Router {
     .use(affiliateRoutes(parts, parts.limits.affiliateAttempts))
     .use(cartRoutes(parts, parts.cookies))
     .use(orderRoutes(parts))
-    .use(webhookRoutes(parts));
+    .use(webhookRoutes(parts))
+    .use(programEventRoutes(parts));
 }

@@ -7,6 +7,7 @@ import {
   startRelay,
   localUrl,
   publicAddressRule,
+  secretRule,
   url,
   type ServiceDefinition,
 } from '@storefront/server-kit';
@@ -134,11 +135,11 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
       unsafe: (config) => config.SQUARE_LOCATION_ID === SANDBOX_DEFAULTS.locationId,
       fix: "set the Square location that takes the shop's payments",
     },
-    {
-      variable: 'SQUARE_WEBHOOK_SIGNATURE_KEY',
-      unsafe: (config) => config.SQUARE_WEBHOOK_SIGNATURE_KEY === SANDBOX_DEFAULTS.signatureKey,
+    secretRule('SQUARE_WEBHOOK_SIGNATURE_KEY', {
+      developmentDefault: SANDBOX_DEFAULTS.signatureKey,
+      minBytes: 16,
       fix: "set the signature key of the webhook subscription in Square's dashboard",
-    },
+    }),
   ],
   start: ({ db, config, logger, limits, endpoints }) => {
     const pricing = createCatalogPricing(
@@ -184,7 +185,7 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
         db,
         pricing,
         accounts,
-        cookies: { secure: config.SITE_URL.startsWith('https:') },
+        cookies: { secure: config.SITE_URL.startsWith('https:'), signingKey: config.SERVICE_KEY },
         payments,
         programEvents,
         logger,

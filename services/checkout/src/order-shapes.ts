@@ -52,4 +52,6 @@ export const ORDER_CURRENCY = 'USD';
 export interface Referral {
   code: string;
   followedAt: Date;
+  /** The client that followed it, as the program counts clicks by (a digest of its address). */
+  clientKey: string;
 }

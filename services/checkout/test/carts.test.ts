@@ -153,13 +153,52 @@ describe.each(testDatabaseKinds())('shoppers’ carts on %s', (kind) => {
     const another = await shopper.send('post', '/cart/lines', { ...bpcHome, additionId: 'b'.repeat(32) });
     expect(shopperCartSchema.parse(another.body).items.map((item) => item.quantity)).toEqual([2]);
 
-    // Another shopper's cart knows nothing of the first's ids.
+    // A browser with a cart of its own adds an id made elsewhere as a new addition to its cart.
     const other = browser();
+    await other.send('post', '/cart/lines', { ...bpcCatalogue, additionId: 'c'.repeat(32) });
     const theirs = await other.send('post', '/cart/lines', once);
-    expect(shopperCartSchema.parse(theirs.body).items.map((item) => item.quantity)).toEqual([1]);
+    expect(shopperCartSchema.parse(theirs.body).items.map((item) => item.quantity)).toEqual([1, 1]);
     expect((await shopper.send('post', '/cart/lines', { ...once, additionId: 'not an id' })).status).toBe(
       400,
     );
+  });
+
+  it("an addition sent again by a page that never saw its answer, nor the cart's cookie, finds its cart once", async () => {
+    const shopper = browser();
+    const first = { ...bpcHome, additionId: 'd'.repeat(32) };
+    await shopper.send('post', '/cart/lines', first);
+    const cookie = shopper.cookie();
+    // The reload went out before the answer and its cookie came back: the next page sends it again.
+    shopper.setCookie('');
+    const again = await shopper.send('post', '/cart/lines', first);
+    expect(shopper.cookie()).toBe(cookie);
+    expect(shopperCartSchema.parse(again.body).items.map((item) => item.quantity)).toEqual([1]);
+    // What that page sends next goes to the same cart.
+    const next = await shopper.send('post', '/cart/lines', { ...bpcCatalogue, additionId: 'e'.repeat(32) });
+    expect(shopperCartSchema.parse(next.body).items.map((item) => item.quantity)).toEqual([1, 1]);
+  });
+
+  it("an addition's id names its cart to a browser without one only within the hour, and never an account's cart", async () => {
+    const late = browser();
+    const old = { ...bpcHome, additionId: 'f'.repeat(32) };
+    await late.send('post', '/cart/lines', old);
+    await checkout.db.query(
+      "UPDATE cart_additions SET added_at = now() - interval '61 minutes' WHERE addition_id = $1",
+      [old.additionId],
+    );
+    const stranger = browser();
+    const fresh = shopperCartSchema.parse((await stranger.send('post', '/cart/lines', old)).body);
+    expect(stranger.cookie()).not.toBe(late.cookie());
+    expect(fresh.items.map((item) => item.quantity)).toEqual([1]);
+
+    const owned = browser();
+    const ownedAddition = { ...bpcHome, additionId: '1'.repeat(32) };
+    await owned.send('post', '/cart/lines', ownedAddition);
+    const cartId = owned.cookie().split('=')[1]!;
+    await checkout.db.query('UPDATE carts SET user_id = gen_random_uuid()::text WHERE id = $1', [cartId]);
+    const another = browser();
+    await another.send('post', '/cart/lines', ownedAddition);
+    expect(another.cookie()).not.toBe(owned.cookie());
   });
 
   it('refuses what no page would add, and makes no cart for it: a price list it does not know, no quantity, too many', async () => {

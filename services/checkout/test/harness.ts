@@ -152,7 +152,7 @@ export async function openCheckoutHarness(
       db,
       pricing: createCatalogPricing(catalogHttp.url, 2000, testAppSettings.serviceKey, 0, null),
       accounts: createAccountSessions(url, anonKey, 2000),
-      cookies: { secure: false },
+      cookies: { secure: false, signingKey: testAppSettings.serviceKey },
       programEvents: keptInOutbox,
       payments: createSquareGateway(square(squareUrl), silentLogger()),
       limits,
@@ -165,6 +165,8 @@ export async function openCheckoutHarness(
     name: 'checkout',
     migrationsDir: path.join(__dirname, '../migrations'),
     start: ({ db }) => ({ routes: routesOn(db, sandboxUrl) }),
+    // Behind the shell on this machine: a test plays other shoppers with X-Forwarded-For.
+    trustProxy: 'loopback',
   });
   await addAffiliate(checkout.db, DEMO_AFFILIATE);
   checkoutHttp.answer(checkout.app);

@@ -51,7 +51,7 @@ const checkoutWithCatalogDown = (kind: TestDatabaseKind, limits: CheckoutLimits,
         // Nothing listens there: the catalog is down for good, so a quote is not held.
         pricing: createCatalogPricing('http://127.0.0.1:9', 1000, testAppSettings.serviceKey, 0, null),
         accounts: createAccountSessions('http://127.0.0.1:9', 'unused', 500),
-        cookies: { secure: false },
+        cookies: { secure: false, signingKey: testAppSettings.serviceKey },
         programEvents: keptInOutbox,
         payments: createSquareGateway(
           {
@@ -208,6 +208,17 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     expect(nul.body.errors).toEqual([
       { field: 'customer.firstName', message: 'Contains characters that are not allowed.' },
     ]);
+    // A line break is refused in any one-line field: nothing typed can pass for a header or a new row.
+    const header = await place(
+      order({
+        customer: { ...researcher, lastName: 'Lovelace\r\nBcc: x@evil.example', phoneNumber: '555\u001b[2J' },
+      }),
+    );
+    expect(header.status).toBe(400);
+    expect(header.body.errors).toEqual([
+      { field: 'customer.lastName', message: 'Contains characters that are not allowed.' },
+      { field: 'customer.phoneNumber', message: 'Contains characters that are not allowed.' },
+    ]);
     const surrogate = await request(checkout.app)
       .post('/orders')
       .set('content-type', 'application/json')
@@ -313,6 +324,22 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const racing = await Promise.all([1, 2, 3].map(() => place(order(), 'racing-submit-0001')));
     expect(new Set(racing.map((r) => r.body.orderId)).size).toBe(1);
     expect(await orderCount()).toBe(before + 2);
+  });
+
+  it("never hands one client another client's order, whatever key and details it sends", async () => {
+    const fromClient = (client: string) =>
+      request(checkout.app)
+        .post('/orders')
+        .set('x-forwarded-for', client)
+        .set('Idempotency-Key', 'same-details-0001')
+        .send(order());
+    const mine = await fromClient('203.0.113.31');
+    const theirs = await fromClient('203.0.113.32');
+    expect(mine.status).toBe(201);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.orderId).not.toBe(mine.body.orderId);
+    expect(theirs.body.url).not.toBe(mine.body.url);
+    expect((await fromClient('203.0.113.31')).body.orderId).toBe(mine.body.orderId);
   });
 
   it('refuses an Idempotency-Key reused for a different order', async () => {

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { testDatabaseKinds } from '@storefront/server-kit/testing';
+import { testAppSettings, testDatabaseKinds } from '@storefront/server-kit/testing';
+import { referralCookieValue } from '../src/routes/referral-cookie';
 import request from 'supertest';
 import {
   ACCESS_TOKEN,
@@ -196,6 +197,24 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
     expect(delivery.acknowledged).toBe(true);
   });
 
+  it('makes the same order, sent again once paid, a new order with a payment page of its own', async () => {
+    const body = order([{ productId: 'tb-500', dose: '5mg', quantity: 2 }]);
+    const first = await place(body, 'second-purchase-01');
+    const doublePress = await place(body, 'second-purchase-01');
+    expect(doublePress.body.orderId).toBe(first.body.orderId);
+    await payOnHostedPage(first.body.url, '4111 1111 1111 1111');
+    await eventually(
+      () => status(first.body.orderId),
+      (s) => s === 'paid',
+    );
+    const second = await place(body, 'second-purchase-01');
+    expect(second.status).toBe(201);
+    expect(second.body.orderId).not.toBe(first.body.orderId);
+    expect(second.body.url).not.toBe(first.body.url);
+    expect((await place(body, 'second-purchase-01')).body.orderId).toBe(second.body.orderId);
+    expect((await payOnHostedPage(second.body.url, '4111 1111 1111 1111')).status).toBe(303);
+  });
+
   it('leaves the order pending when the card is declined', async () => {
     const res = await place(order([{ productId: 'tb-500', dose: '5mg', quantity: 1 }]));
     const declined = await payOnHostedPage(res.body.url, '4000000000000002');
@@ -242,9 +261,10 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
 
   it("tells the affiliate program of a paid order, and of its refund once, in the order's own transaction", async () => {
     const followedAt = Date.now() - 2 * 24 * 60 * 60 * 1000;
+    const referral = { code: 'RESEARCH10', followedAt: new Date(followedAt), clientKey: 'c'.repeat(22) };
     const res = await place(order([{ productId: 'semax', dose: '10mg', quantity: 2 }], 'RESEARCH10')).set(
       'cookie',
-      `storefront-referral=RESEARCH10.${followedAt}`,
+      `storefront-referral=${referralCookieValue(referral, testAppSettings.serviceKey)}`,
     );
     const events = (kind: string) =>
       harness.checkout.db
@@ -269,10 +289,13 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
       code: 'RESEARCH10',
       referralCode: 'RESEARCH10',
       referralFollowedAt: expect.stringMatching(/^\d{4}-/),
+      referralClientKey: 'c'.repeat(22),
       subtotalCents: subtotal - discount,
       email: researcher.email.toLowerCase(),
       // Bought without signing in: no account.
       accountId: null,
+      placedAt: expect.any(String),
+      totalCents: res.body.totals.total,
     });
     expect(new Date(String(paid!.referralFollowedAt)).getTime()).toBe(followedAt);
 
@@ -293,7 +316,14 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
       () => events('order-reversed'),
       (found) => found.length > 0,
     );
-    expect(reversed).toEqual([{ orderId: res.body.orderId, reason: 'refunded' }]);
+    expect(reversed).toEqual([
+      {
+        orderId: res.body.orderId,
+        reason: 'refunded',
+        refundedCents: res.body.totals.total,
+        paidCents: res.body.totals.total,
+      },
+    ]);
 
     const refundUpdate = harness.sandbox.webhooks.deliveries.find(
       (delivery) => delivery.type === 'refund.updated' && delivery.body.includes(link.body.orderId),
@@ -307,6 +337,119 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
     });
     expect((await signed(cancelled)).body.outcome).toBe('already_reversed');
     expect(await events('order-reversed')).toHaveLength(1);
+  });
+
+  it('takes a referral only from a cookie it signed: one written by hand refers no one', async () => {
+    const followedAt = Date.now() - 60_000;
+    const handMade = [
+      `storefront-referral=RESEARCH10.${followedAt}`,
+      `storefront-referral=RESEARCH10.${followedAt}.${'c'.repeat(22)}.${'x'.repeat(43)}`,
+      `storefront-referral=${referralCookieValue({ code: 'RESEARCH10', followedAt: new Date(followedAt), clientKey: 'c'.repeat(22) }, 'another key')}`,
+    ];
+    for (const cookie of handMade) {
+      const res = await place(order([{ productId: 'semax', dose: '10mg', quantity: 1 }])).set(
+        'cookie',
+        cookie,
+      );
+      expect(res.status).toBe(201);
+      const { rows } = await harness.checkout.db.query<{ referral_code: string | null }>(
+        'SELECT referral_code FROM orders WHERE id = $1',
+        [res.body.orderId],
+      );
+      expect(rows[0]!.referral_code).toBeNull();
+    }
+  });
+
+  it('tells the program of a partial refund as the share of the payment it gave back, each refund once', async () => {
+    const res = await place(order([{ productId: 'tb-500', dose: '5mg', quantity: 1 }], 'RESEARCH10'));
+    await payOnHostedPage(res.body.url, '4111 1111 1111 1111');
+    const link = await request(harness.sandboxUrl).get(`/sandbox/payment-links/${linkIdOf(res.body.url)}`);
+    const refund = (key: string, amount: number) =>
+      request(harness.sandboxUrl)
+        .post('/v2/refunds')
+        .set('authorization', `Bearer ${ACCESS_TOKEN}`)
+        .send({
+          idempotency_key: key,
+          payment_id: link.body.payment.id,
+          amount_money: { amount, currency: 'USD' },
+        });
+    const reversals = () =>
+      harness.checkout.db
+        .query<{ body: Record<string, unknown> }>(
+          "SELECT body FROM program_events WHERE kind = 'order-reversed' AND body ->> 'orderId' = $1 ORDER BY id",
+          [res.body.orderId],
+        )
+        .then((result) => result.rows.map((row) => row.body));
+    const total = res.body.totals.total as number;
+    // A merchant refunds a payment the shop has recorded (one that outruns it is the next test's case).
+    expect(
+      await eventually(
+        () => status(res.body.orderId),
+        (found) => found === 'paid',
+      ),
+    ).toBe('paid');
+
+    expect((await refund(`one-dollar-${res.body.orderId}`.slice(0, 45), 100)).status).toBe(200);
+    const [partly] = await eventually(reversals, (found) => found.length > 0);
+    expect(partly).toEqual({
+      orderId: res.body.orderId,
+      reason: 'refunded',
+      refundedCents: 100,
+      paidCents: total,
+    });
+    const orderRow = () =>
+      harness.checkout.db
+        .query<{ refunded_cents: string; reversed_at: Date | null }>(
+          'SELECT refunded_cents, reversed_at FROM orders WHERE id = $1',
+          [res.body.orderId],
+        )
+        .then((result) => result.rows[0]!);
+    const afterOneDollar = await orderRow();
+    expect([Number(afterOneDollar.refunded_cents), afterOneDollar.reversed_at]).toEqual([100, null]);
+
+    expect((await refund(`the-rest-${res.body.orderId}`.slice(0, 45), total - 100)).status).toBe(200);
+    const all = await eventually(reversals, (found) => found.length > 1);
+    expect(all.at(-1)).toEqual({
+      orderId: res.body.orderId,
+      reason: 'refunded',
+      refundedCents: total,
+      paidCents: total,
+    });
+    expect((await orderRow()).reversed_at).not.toBeNull();
+    // Square's several events of each refund (created, updated) each counted it once.
+    expect(await reversals()).toHaveLength(2);
+  });
+
+  it('leaves a refund that outruns its payment unacknowledged, and counts it when Square delivers it again', async () => {
+    const res = await place(order([{ productId: 'semax', dose: '10mg', quantity: 1 }]));
+    const { square_order_id, total_cents } = await stored(res.body.orderId);
+    const refundEvent = JSON.stringify({
+      type: 'refund.updated',
+      event_id: randomUUID(),
+      data: {
+        type: 'refund',
+        object: {
+          refund: {
+            id: `REFUND-${randomUUID()}`,
+            status: 'COMPLETED',
+            order_id: square_order_id,
+            amount_money: { amount: 250, currency: 'USD' },
+          },
+        },
+      },
+    });
+    const signed = (body: string) => deliver(body, sign(harness.notificationUrl, body));
+
+    const early = await signed(refundEvent);
+    expect([early.status, early.body.title]).toEqual([409, 'Payment not yet recorded']);
+    const payment = paymentEvent(String(square_order_id), { amount: Number(total_cents) });
+    expect((await signed(payment)).body.outcome).toBe('paid');
+    expect((await signed(refundEvent)).body.outcome).toBe('partly_refunded');
+    const { rows } = await harness.checkout.db.query<{ refunded_cents: string }>(
+      'SELECT refunded_cents FROM orders WHERE id = $1',
+      [res.body.orderId],
+    );
+    expect(Number(rows[0]!.refunded_cents)).toBe(250);
   });
 
   it('does not mark paid a payment for less than the order total', async () => {
@@ -351,7 +494,7 @@ describe.each(testDatabaseKinds())('Square payments on %s', (kind) => {
       id: string;
       status: string;
       payment_url: string | null;
-    }>("SELECT id, status, payment_url FROM orders WHERE idempotency_key = 'square-down-retry-1'");
+    }>('SELECT id, status, payment_url FROM orders ORDER BY created_at DESC LIMIT 1');
     expect(rows[0]).toMatchObject({ status: 'pending_payment', payment_url: null });
 
     const retried = await place(body, 'square-down-retry-1');

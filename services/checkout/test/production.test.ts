@@ -98,6 +98,35 @@ describe('checkout in production', () => {
     expect(refusal({ ...SOUND_PRODUCTION, SITE_URL: address })).toContain(`SITE_URL: ${problem}`);
   });
 
+  it.each([
+    ['https://admin:hunter2@shop.example', 'carries a user name or password'],
+    ['https://shop.example:0', 'names port 0'],
+    ['https://203.0.113.9', 'is an IP address'],
+    ['https://[::127.0.0.1]', 'is an IP address'],
+    ['https://127.0.0.1.nip.io', 'is under a wildcard DNS service'],
+    ['https://shop.203-0-113-9.sslip.io.', 'is under a wildcard DNS service'],
+  ])('refuses SITE_URL %s: it %s', (address, problem) => {
+    expect(refusal({ ...SOUND_PRODUCTION, SITE_URL: address })).toContain(`SITE_URL: ${problem}`);
+  });
+
+  it.each([
+    ['SERVICE_KEY', 'short-but-24-characters!', 'shorter than 32 bytes'],
+    ['SERVICE_KEY', 'x'.repeat(64), 'one character repeated'],
+    ['SQUARE_WEBHOOK_SIGNATURE_KEY', 'fifteen-chars!!', 'shorter than 16 bytes'],
+    ['SQUARE_WEBHOOK_SIGNATURE_KEY', '0'.repeat(32), 'one character repeated'],
+  ])('refuses a weak %s (%p): %s', (variable, secret, problem) => {
+    expect(refusal({ ...SOUND_PRODUCTION, [variable]: secret })).toContain(`${variable}: ${problem}`);
+  });
+
+  it.each(['prod', 'staging', 'production;', 'production\u200b', 'produсtion'])(
+    'refuses to start with NODE_ENV=%p, which would skip every production rule',
+    (nodeEnv) => {
+      expect(refusal({ ...SOUND_PRODUCTION, NODE_ENV: nodeEnv })).toContain(
+        'NODE_ENV: must be one of development, test, production',
+      );
+    },
+  );
+
   it.each(['Production', 'PRODUCTION', ' production '])(
     'holds NODE_ENV=%p to every production rule',
     (nodeEnv) => {

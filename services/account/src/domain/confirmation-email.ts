@@ -1,4 +1,5 @@
 import { createConfirmation } from '../store/confirmations-store';
+import type { CodeChallenge } from '../pkce';
 import type { UserRow } from '../store/users-store';
 import type { AccountParts } from '../parts';
 
@@ -12,13 +13,17 @@ export function safeRedirect(siteUrl: string, target: unknown): string {
   }
 }
 
-/** Emails `user` a new link confirming their address, which brings them back to `redirectTo`. */
+/**
+ * Emails `user` a new link confirming their address, which brings them back to `redirectTo`; with the
+ * PKCE challenge of the browser that asked, which alone it then signs in.
+ */
 export async function sendConfirmation(
   { db, mailer, settings }: AccountParts,
   user: UserRow,
   redirectTo: unknown,
+  challenge: CodeChallenge | null,
 ): Promise<void> {
-  const token = await createConfirmation(db, user.id, safeRedirect(settings.siteUrl, redirectTo));
+  const token = await createConfirmation(db, user.id, safeRedirect(settings.siteUrl, redirectTo), challenge);
   const link = `${settings.publicUrl}/auth/v1/verify?token=${token}&type=signup`;
   await mailer.send({
     to: user.email,

@@ -7,8 +7,10 @@ import { AuthFailure, invalidCredentials, tooManyRequests } from './auth-failure
 import { claimsOf, sessionOf } from './sessions';
 
 /**
- * Signs in with email and password. Only failures count against the limits, per account and client
- * (so a stranger's guesses never lock out the owner's right password from elsewhere) and per client.
+ * Signs in with email and password. Only failures count against the limits: per account and client (so
+ * a stranger's guesses never lock out the owner's right password from elsewhere), per client, and per
+ * account from every address together, where they slow the account's sign-ins rather than refuse them
+ * (a guesser with many addresses gets a handful of tries an hour; the owner waits at most minutes).
  */
 const credentialsSchema = z.object({
   email: z.string().trim().min(1),
@@ -21,10 +23,12 @@ export async function signInWithPassword(parts: AccountParts, client: string, bo
   if (!parsed.success) throw invalidCredentials();
   const { email, password } = parsed.data;
   const clientKey = `client:${client}`;
-  const accountKey = `email:${email.toLowerCase()} ${clientKey}`;
+  const everywhereKey = `email:${email.toLowerCase()}`;
+  const accountKey = `${everywhereKey} ${clientKey}`;
   const limited =
     (await limits.failedSignInsPerClient.refusal(clientKey)) ??
-    (await limits.failedSignInsPerAccount.refusal(accountKey));
+    (await limits.failedSignInsPerAccount.refusal(accountKey)) ??
+    (await limits.failedSignInsEverywhere.wait(everywhereKey));
   if (limited !== null) throw tooManyRequests(limited);
   const user = await findUserByEmail(db, email);
   if (!(await verifyPassword(password, user?.password_hash ?? null)) || !user) {
@@ -32,10 +36,14 @@ export async function signInWithPassword(parts: AccountParts, client: string, bo
     await Promise.all([
       limits.failedSignInsPerClient.hit(clientKey),
       limits.failedSignInsPerAccount.hit(accountKey),
+      limits.failedSignInsEverywhere.fail(everywhereKey),
     ]);
     throw invalidCredentials();
   }
-  await limits.failedSignInsPerAccount.forget(accountKey);
+  await Promise.all([
+    limits.failedSignInsPerAccount.forget(accountKey),
+    limits.failedSignInsEverywhere.forget(everywhereKey),
+  ]);
   // Only after the password: otherwise this would tell strangers which emails have accounts.
   if (!user.email_confirmed_at)
     throw new AuthFailure('malformed', 'email_not_confirmed', 'Email not confirmed');
@@ -52,7 +60,12 @@ export async function refreshSession(parts: AccountParts, presented: unknown) {
       'Invalid Refresh Token: Refresh Token Not Found',
     );
   }
-  const outcome = await rotateRefreshToken(parts.db, presented, parts.settings.refreshReuseIntervalMs);
+  const outcome = await rotateRefreshToken(
+    parts.db,
+    presented,
+    parts.tokens.successorOf(presented),
+    parts.settings.refreshReuseIntervalMs,
+  );
   if (outcome.kind === 'reused') {
     parts.logger.warn(
       { event: 'refresh_token_reused' },

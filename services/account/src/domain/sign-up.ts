@@ -4,6 +4,7 @@ import { findUserByEmail, insertUser, userJson } from '../store/users-store';
 import type { AccountParts } from '../parts';
 import { AuthFailure, invalidInput, tooManyRequests } from './auth-failure';
 import { sendConfirmation } from './confirmation-email';
+import { challengeOf } from '../pkce';
 
 const MIN_PASSWORD = 6;
 
@@ -13,10 +14,12 @@ const signUpSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
-const resendSchema = z.object({
-  type: z.literal('signup'),
-  email: z.string().trim().toLowerCase().pipe(z.email()),
-});
+const resendSchema = z
+  .object({
+    type: z.literal('signup'),
+    email: z.string().trim().toLowerCase().pipe(z.email()),
+  })
+  .loose();
 
 /**
  * Registers an account, unconfirmed, and emails the link that confirms it (leading to `redirectTo`).
@@ -47,7 +50,7 @@ export async function signUp(parts: AccountParts, client: string, body: unknown,
     metadata: data ?? {},
   });
   if (!user) throw new AuthFailure('refused', 'user_already_exists', 'User already registered');
-  await sendConfirmation(parts, user, redirectTo);
+  await sendConfirmation(parts, user, redirectTo, challengeOf(body));
   return userJson(user);
 }
 
@@ -76,5 +79,5 @@ export async function resendConfirmation(
       ),
   );
   const user = await findUserByEmail(parts.db, email);
-  if (user && !user.email_confirmed_at) await sendConfirmation(parts, user, redirectTo);
+  if (user && !user.email_confirmed_at) await sendConfirmation(parts, user, redirectTo, challengeOf(body));
 }

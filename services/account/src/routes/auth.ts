@@ -58,6 +58,7 @@ export function authRoutes(parts: AccountParts): Router {
         const presented = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
         return res.json(await refreshSession(parts, presented));
       }
+      if (req.query.grant_type === 'pkce') return res.json(await exchangeSignInGrant(parts, req.body));
       throw invalidInput('Unsupported grant_type');
     })
     .get('/auth/v1/user', async (req, res) => {
@@ -66,11 +67,6 @@ export function authRoutes(parts: AccountParts): Router {
     .post('/auth/v1/logout', async (req, res) => {
       await signOut(parts, bearerToken(req), signOutScope.parse(req.query.scope));
       res.status(204).end();
-    })
-    .post('/auth/v1/verify', async (req, res) => {
-      const { type, token_hash: code } = (req.body ?? {}) as { type?: unknown; token_hash?: unknown };
-      if (type !== 'signup' && type !== 'email') throw invalidInput('Unsupported verification type');
-      res.json(await exchangeSignInGrant(parts, code));
     })
     .get('/auth/v1/verify', async (req, res) => {
       const token = typeof req.query.token === 'string' ? req.query.token : '';

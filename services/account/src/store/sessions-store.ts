@@ -28,13 +28,15 @@ export type RotateOutcome =
   | { kind: 'revoked' };
 
 /**
- * Refresh tokens are single-use: using one marks it and issues its child. Presented again within
- * `reuseIntervalMs` (two tabs refreshing at once), it issues another child, as Supabase's server does;
- * presented later, it has leaked, so the whole session is revoked.
+ * Refresh tokens are single-use: using one marks it and issues its child, `successor` (derived from it,
+ * see AccessTokens.successorOf). Presented again within `reuseIntervalMs` (two tabs refreshing at once),
+ * it answers the same child, as Supabase's server does: one chain, never two; presented later, it has
+ * leaked, so the whole session is revoked.
  */
 export async function rotateRefreshToken(
   db: Database,
   presented: string,
+  successor: string,
   reuseIntervalMs: number,
 ): Promise<RotateOutcome> {
   return db.transaction(async (tx) => {
@@ -63,13 +65,12 @@ export async function rotateRefreshToken(
         hashToken(presented),
       ]);
     }
-    const refreshToken = newOpaqueToken();
-    await tx.query('INSERT INTO refresh_tokens (token_hash, session_id, parent_hash) VALUES ($1, $2, $3)', [
-      hashToken(refreshToken),
-      token.session_id,
-      hashToken(presented),
-    ]);
-    return { kind: 'rotated', sessionId: token.session_id, userId: token.user_id, refreshToken };
+    await tx.query(
+      `INSERT INTO refresh_tokens (token_hash, session_id, parent_hash) VALUES ($1, $2, $3)
+       ON CONFLICT (token_hash) DO NOTHING`,
+      [hashToken(successor), token.session_id, hashToken(presented)],
+    );
+    return { kind: 'rotated', sessionId: token.session_id, userId: token.user_id, refreshToken: successor };
   });
 }
 

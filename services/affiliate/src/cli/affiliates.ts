@@ -1,13 +1,14 @@
-import { DEFAULT_SITE_URL } from '@storefront/server-kit';
+import { localSiteUrl } from '@storefront/server-kit';
 import { OperatorCommandError, runOperatorCommand } from '../operator-commands';
 import { DEVELOPMENT_OPERATOR_TOKEN } from '../definition';
 
 /**
  * `npm run affiliates -- list|approve|decline …`: the operators' commands, sent to the affiliate service's
- * operator routes through the shop (AFFILIATE_OPERATOR_URL, by default the development site's
- * /api/affiliate) with AFFILIATE_OPERATOR_TOKEN: they work while the site runs.
+ * operator routes through the shop (AFFILIATE_OPERATOR_URL, by default /api/affiliate of the development
+ * site: SITE_URL, or the shell's port with STOREFRONT_PORT_OFFSET) with AFFILIATE_OPERATOR_TOKEN: they
+ * work while the site runs.
  */
-const baseUrl = process.env.AFFILIATE_OPERATOR_URL || `${DEFAULT_SITE_URL}/api/affiliate`;
+const baseUrl = process.env.AFFILIATE_OPERATOR_URL || `${localSiteUrl()}/api/affiliate`;
 const token = process.env.AFFILIATE_OPERATOR_TOKEN || DEVELOPMENT_OPERATOR_TOKEN;
 
 runOperatorCommand(process.argv.slice(2), { baseUrl: baseUrl.replace(/\/+$/, ''), token }).then(

@@ -1,22 +1,25 @@
 import { parseInput, signedInAccount } from '@storefront/server-kit';
 import { Router } from 'express';
+import { isPlainText, isSingleLine, NOT_PLAIN_TEXT } from '@storefront/commerce';
 import { z } from 'zod';
 import { applyToJoin, standingOf } from '../domain/joining';
 import type { AffiliateParts } from '../parts';
 import type { Affiliate } from '../store/affiliates-store';
 import { figuresOf } from '../store/figures-store';
 
-const text = (field: string, max: number) =>
+/** A field of the application, without control characters: what an operator reads in a terminal. */
+const text = (field: string, max: number, lines: 'one line' | 'several lines') =>
   z
     .string({ message: `Enter ${field}.` })
     .trim()
     .min(1, `Enter ${field}.`)
-    .max(max, `Keep ${field} under ${max} characters.`);
+    .max(max, `Keep ${field} under ${max} characters.`)
+    .refine(lines === 'one line' ? isSingleLine : isPlainText, NOT_PLAIN_TEXT);
 
 const applicationSchema = z.object({
-  name: text('your name', 120),
-  channel: text('your website or channel', 300),
-  promotion: text('how you will promote the shop', 2000),
+  name: text('your name', 120, 'one line'),
+  channel: text('your website or channel', 300, 'one line'),
+  promotion: text('how you will promote the shop', 2000, 'several lines'),
 });
 
 /** What an affiliate may read of their own standing: never another's, never the operator's notes. */

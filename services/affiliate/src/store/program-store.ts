@@ -20,6 +20,24 @@ export async function recordClick(
   );
 }
 
+/**
+ * Whether a click of this client on this affiliate's link was counted between the day of `followedAt`
+ * and the day of `until` (UTC): the referral a browser carries is of a follow the program counted.
+ */
+export async function clickCounted(
+  db: Queryable,
+  click: { affiliateId: string; clientKey: string; followedAt: Date; until: Date },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM clicks
+      WHERE affiliate_id = $1 AND client_key = $2
+        AND day BETWEEN ($3::timestamptz AT TIME ZONE 'UTC')::date AND ($4::timestamptz AT TIME ZONE 'UTC')::date
+      LIMIT 1`,
+    [click.affiliateId, click.clientKey, click.followedAt, click.until],
+  );
+  return rows.length > 0;
+}
+
 export interface ReferredOrder {
   orderId: string;
   affiliateId: string;
@@ -54,6 +72,35 @@ export async function recordReferredOrder(db: Queryable, order: ReferredOrder): 
       order.status,
     ],
   );
+}
+
+/**
+ * Takes back the share of a commission that a partial refund gave back (`refundedCents` of the
+ * `paidCents` the order's payment took, in all so far): the commission becomes that of the share of the
+ * order kept, so the same figures told again change nothing. Only while it is not yet paid out (false:
+ * an operator's); true when taken back now or before, or never earned.
+ */
+export async function refundReferredOrder(
+  db: Queryable,
+  orderId: string,
+  refundedCents: number,
+  paidCents: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE referred_orders
+        SET refunded_cents = $2::bigint, paid_cents = $3::bigint,
+            commission_cents = CASE WHEN status = 'none' THEN 0
+                                    ELSE (subtotal_cents * ($3::bigint - $2::bigint) / $3::bigint
+                                          * commission_rate_bp + 5000) / 10000 END
+      WHERE order_id = $1 AND status IN ('pending', 'none') AND refunded_cents <= $2::bigint
+      RETURNING order_id`,
+    [orderId, refundedCents, paidCents],
+  );
+  if (rows.length) return true;
+  const paidOut = await db.query("SELECT 1 FROM referred_orders WHERE order_id = $1 AND status = 'paid'", [
+    orderId,
+  ]);
+  return paidOut.rows.length === 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { HttpProblem, sendRepresentation } from '@storefront/server-kit';
 import { Router } from 'express';
+import { GENERIC_CHECKOUT_CHANNELS } from '@storefront/commerce/catalog';
 import { paths, type CurrentCatalog } from '../catalog-snapshot';
 
 /**
@@ -19,7 +20,9 @@ export function storefrontRoutes(current: CurrentCatalog): Router {
       if (!representation) throw new HttpProblem(404, 'Product not found', missing);
       sendRepresentation(req, res, representation);
     });
-  item(paths.quickCheckoutProduct, 'The checkout does not sell that product.');
+  for (const channel of GENERIC_CHECKOUT_CHANNELS) {
+    item((id) => paths.checkoutProduct(channel, id), 'The checkout does not sell that product.');
+  }
   item(paths.dedicatedCheckout, 'No dedicated checkout has that address.');
   return router;
 }

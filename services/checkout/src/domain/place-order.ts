@@ -17,7 +17,7 @@ import {
   recordPaymentLink,
   type StoredOrder,
 } from '../store/orders-store';
-import { chargeCodeAttempt, findCodeDiscount, invalidCode } from './affiliate-discount';
+import { discountOfCode, findCodeDiscount, invalidCode } from './affiliate-discount';
 import type { Buyer, CheckoutLimits } from './caller';
 import { priceOrder } from './price-order';
 
@@ -64,13 +64,33 @@ export async function placeOrder(
   // Counted once the order is one a shopper could place, so a form sent half-filled costs nothing;
   // counted here, before any re-run, so an order held through an outage is charged as one attempt.
   await limits.orders.charge(buyer.client, 'orders');
-  if (request.affiliateCode) await chargeCodeAttempt(limits.affiliateAttempts, buyer.client);
+  // A code is charged only when it misses (a shopper's own code is no guess); a client out of budget is
+  // refused whatever the code, so the refusal tells no codes apart.
+  if (request.affiliateCode)
+    await discountOfCode(
+      services.db,
+      limits.affiliateAttempts,
+      buyer.client,
+      request.affiliateCode,
+      'misses',
+    );
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-  const place = () => priceStoreAndLink(request, { idempotencyKey, fingerprint }, services, buyer);
+  const key = idempotencyKey === null ? null : keyOfClient(idempotencyKey, buyer.client);
+  const place = () => priceStoreAndLink(request, { idempotencyKey: key, fingerprint }, services, buyer);
   // A keyed order may run again if the database drops its connection (a restart, a failover): a
   // second run stores it once the database is back, or finds it if the first had stored it.
   return idempotencyKey === null ? place() : holdThroughOutage(place, outageHoldMs, isDatabaseUnreachable);
 }
+
+/**
+ * An Idempotency-Key as this service keeps it: the shopper's key within their client's own keys (a
+ * digest of the client's address, a dot, the key as sent: the dot is never in a key, and an operator
+ * still finds an order by its key). The browser makes a key from what an order is (order-fields.ts), so
+ * another client sending the same details sends the same key, and must get an order of its own, never
+ * the first shopper's.
+ */
+const keyOfClient = (idempotencyKey: string, client: string) =>
+  `${createHash('sha256').update(client).digest('base64url').slice(0, 16)}.${idempotencyKey}`;
 
 async function priceStoreAndLink(
   request: OrderRequest,

@@ -1,5 +1,10 @@
 import type { Database } from '@storefront/server-kit/domain';
-import { markOrderPaid, markOrderReversed } from '../store/orders-store';
+import {
+  markOrderCancelled,
+  markOrderPaid,
+  recordOrderRefund,
+  type OrderRefund,
+} from '../store/orders-store';
 import { recordOrderPaid } from '../store/program-events-store';
 import { recordEventOnce, recordEventOutcome, type PaymentEventOutcome } from '../store/webhook-events-store';
 
@@ -36,20 +41,37 @@ export interface ReversalEvent {
   eventId: string;
   type: string;
   squareOrderId: string;
-  /** Why the order's money went back: a completed refund, or the order cancelled. */
+  /** Why the order's money went back: a completed refund (which one, how much), or the order cancelled. */
   reason: 'refunded' | 'cancelled';
+  refund?: OrderRefund;
 }
 
 /**
- * Records that a paid order was refunded or cancelled, exactly once per event id and once per order (a
- * second refund of the same order changes nothing): the affiliate program hears of it with it, and
- * reverses the order's commission.
+ * Records that a paid order's money went back, exactly once per event id: a completed refund once by
+ * its own id (in part or in full), a cancellation once per order. The affiliate program hears of it in
+ * the same transaction, and takes back the share of the commission that went back.
  */
-export function recordReversal(db: Database, event: ReversalEvent): Promise<PaymentEventOutcome> {
-  return db.transaction(async (tx) => {
-    if (!(await recordEventOnce(tx, event))) return 'duplicate';
-    const outcome = await markOrderReversed(tx, event.squareOrderId, event.reason);
-    await recordEventOutcome(tx, event.eventId, outcome);
-    return outcome;
-  });
+export async function recordReversal(
+  db: Database,
+  event: ReversalEvent,
+): Promise<PaymentEventOutcome | 'payment_not_yet_recorded'> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await recordEventOnce(tx, event))) return 'duplicate';
+      const outcome =
+        event.reason === 'refunded' && event.refund
+          ? await recordOrderRefund(tx, event.squareOrderId, event.refund)
+          : await markOrderCancelled(tx, event.squareOrderId);
+      // Square does not keep its events in order: a refund can outrun the payment it gives back. Its
+      // event is then left unrecorded (the transaction rolls back) so the redelivery counts it.
+      if (outcome === 'not_paid' && event.reason === 'refunded') throw new RefundBeforePayment();
+      await recordEventOutcome(tx, event.eventId, outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof RefundBeforePayment) return 'payment_not_yet_recorded';
+    throw error;
+  }
 }
+
+class RefundBeforePayment extends Error {}

@@ -9,6 +9,7 @@ import { cartLines } from '../store/carts-store';
 import { discountOfCode } from './affiliate-discount';
 import type { Caller, CheckoutLimits } from './caller';
 import { priceLines, type QuoteServices } from './quote-cart';
+import { publicDiscount } from './public-affiliate';
 
 export interface CartServices extends QuoteServices {
   accounts: AccountSessions;
@@ -38,7 +39,7 @@ async function appliedDiscount(
       discountRate,
       code: matched,
     } = await discountOfCode(db, limits.affiliateAttempts, caller.client, code, 'misses');
-    return { code: matched, affiliateId, affiliateName, discountRate };
+    return publicDiscount({ code: matched, affiliateId, affiliateName, discountRate });
   } catch (error) {
     if (isRefusal(error) && error.refusal !== 'too-many') return null;
     throw error;

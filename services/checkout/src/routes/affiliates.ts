@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
-import { HttpProblem, parseInput, type Limiter } from '@storefront/server-kit';
-import { Router, type Request } from 'express';
+import { HttpProblem, isRefusal, parseInput, type Limiter } from '@storefront/server-kit';
+import { Router } from 'express';
 import { z } from 'zod';
 import { affiliateCodeSchema, newAffiliateCodeSchema } from '../affiliate-code';
-import { chargeCodeAttempt, invalidCode } from '../domain/affiliate-discount';
+import { discountOfCode, invalidCode } from '../domain/affiliate-discount';
 import type { CheckoutParts } from '../parts';
-import { findAffiliateDiscount, projectProgramCode } from '../store/affiliates-store';
+import { projectProgramCode } from '../store/affiliates-store';
 import { recordProgramEvent } from '../store/program-events-store';
-import { rememberReferral } from './referral-cookie';
+import { clientKeyOf, rememberReferral } from './referral-cookie';
+import { publicDiscount } from '../domain/public-affiliate';
 
 /** `followed`: the lookup is a follow of the code's /ref link, which the program counts as a click. */
 const lookupSchema = z.object({ code: affiliateCodeSchema, followed: z.literal(true).optional() });
@@ -19,37 +19,33 @@ const programCodeSchema = z.object({
   active: z.boolean(),
 });
 
-/** One client as the program tells clicks apart: a digest of its address and browser, never the address. */
-const clientKeyOf = (req: Request) =>
-  createHash('sha256')
-    .update(`${req.ip ?? 'unknown'}|${req.get('user-agent') ?? ''}`)
-    .digest('base64url')
-    .slice(0, 22);
-
 export function affiliateRoutes(
   { db, cookies, programEvents }: Pick<CheckoutParts, 'db' | 'cookies' | 'programEvents'>,
   attempts: Limiter,
 ): Router {
   const router = Router();
   router.post('/affiliates/lookup', async (req, res) => {
-    await chargeCodeAttempt(attempts, req.ip ?? 'unknown');
     const { code, followed } = parseInput(lookupSchema, req.body ?? {}, 'Invalid Code');
-    const discount = await findAffiliateDiscount(db, code);
-    if (!discount) throw invalidCode('the code');
+    // Only misses are charged: a shopper's own code, looked up again on every checkout page, is no guess.
+    const discount = await discountOfCode(db, attempts, req.ip ?? 'unknown', code, 'misses').catch(
+      (error: unknown) => {
+        throw isRefusal(error) && error.refusal === 'refused' ? invalidCode('the code') : error;
+      },
+    );
     if (followed) {
-      const referral = { code, followedAt: new Date() };
+      const referral = { code, followedAt: new Date(), clientKey: clientKeyOf(req) };
       // Whether this follow is a click the program counts (bots, repeats) is the program's to decide.
       await recordProgramEvent(db, 'link-followed', {
         affiliateId: discount.affiliateId,
         code,
-        clientKey: clientKeyOf(req),
+        clientKey: referral.clientKey,
         userAgent: (req.get('user-agent') ?? '').slice(0, 300),
         followedAt: referral.followedAt,
       });
       programEvents.nudge();
-      rememberReferral(res, referral, cookies.secure);
+      rememberReferral(res, referral, cookies);
     }
-    res.set('Cache-Control', 'no-store').json({ code, ...discount });
+    res.set('Cache-Control', 'no-store').json(publicDiscount(discount));
   });
   // The affiliate program's codes (ADR 0018): it tells this projection of them each change, by code.
   router.put('/internal/affiliate-codes/:code', async (req, res) => {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Buyer, Caller } from '../domain/caller';
 import { SERVER_SESSION_COOKIE } from '@storefront/commerce/account';
-import { cookieValue } from './cookies';
+import { cookieValue } from '@storefront/server-kit';
 import { referralOf } from './referral-cookie';
 
 /** A bearer token the request carries: its page's session, else the session the server signed in. */
@@ -16,9 +16,9 @@ export const callerOf = (req: Request): Caller => ({
   requestId: String(req.id),
 });
 
-/** An order's arrival: its caller, with the referral and the session only an order reads. */
-export const buyerOf = (req: Request): Buyer => ({
+/** An order's arrival: its caller, with the referral (as this service signed it) and the session only an order reads. */
+export const buyerOf = (req: Request, signingKey: string): Buyer => ({
   ...callerOf(req),
-  referral: referralOf(req),
+  referral: referralOf(req, signingKey),
   accessToken: accessTokenOf(req),
 });

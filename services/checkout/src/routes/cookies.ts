@@ -1,16 +1,7 @@
-import type { IncomingMessage } from 'node:http';
-
 /** How this service's cookies (the cart's, the referral's) are set. */
 export interface CookieSettings {
   /** Sent only over HTTPS when the site is served so (SITE_URL). */
   secure: boolean;
-}
-
-/** The value of one cookie the request carries, undecoded; null when it carries none by that name. */
-export function cookieValue(req: IncomingMessage, name: string): string | null {
-  for (const cookie of (req.headers.cookie ?? '').split(';')) {
-    const at = cookie.indexOf('=');
-    if (at > 0 && cookie.slice(0, at).trim() === name) return cookie.slice(at + 1).trim();
-  }
-  return null;
+  /** What signs the cookies a browser must not write itself (the referral's): the service key. */
+  signingKey: string;
 }

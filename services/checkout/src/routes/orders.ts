@@ -3,6 +3,7 @@ import { HttpProblem, parseInput } from '@storefront/server-kit';
 import { Router } from 'express';
 import { buyerOf } from './caller';
 import { placeOrder, type OrderServices } from '../domain/place-order';
+import type { CookieSettings } from './cookies';
 import { findOrderStatus } from '../store/orders-store';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -20,13 +21,18 @@ function idempotencyKeyOf(header: string | undefined): string | null {
   return header;
 }
 
-export function orderRoutes(services: OrderServices): Router {
+export function orderRoutes(services: OrderServices & { cookies: CookieSettings }): Router {
   const router = Router();
 
   router.post('/orders', async (req, res) => {
     const idempotencyKey = idempotencyKeyOf(req.get('Idempotency-Key'));
     const request = parseInput(orderRequestSchema, req.body ?? {});
-    const { created, order } = await placeOrder(request, idempotencyKey, services, buyerOf(req));
+    const { created, order } = await placeOrder(
+      request,
+      idempotencyKey,
+      services,
+      buyerOf(req, services.cookies.signingKey),
+    );
     // An order carries its buyer's details and payment page: for them only, never kept by a cache.
     res
       .status(created ? 201 : 200)

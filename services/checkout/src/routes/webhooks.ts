@@ -23,7 +23,9 @@ const paymentSchema = z
   .loose();
 
 /** A refund.created / refund.updated event's refund: only a COMPLETED one gave the money back. */
-const refundSchema = z.object({ id: z.string(), order_id: z.string(), status: z.string() }).loose();
+const refundSchema = z
+  .object({ id: z.string(), order_id: z.string(), status: z.string(), amount_money: moneySchema.optional() })
+  .loose();
 
 /** An order.updated event's summary: a CANCELED state cancels the order. */
 const orderUpdatedSchema = z.object({ order_id: z.string(), state: z.string() }).loose();
@@ -51,9 +53,13 @@ function reversalOf(
   type: string,
   refund: z.infer<typeof refundSchema> | undefined,
   orderUpdated: z.infer<typeof orderUpdatedSchema> | undefined,
-): Pick<ReversalEvent, 'squareOrderId' | 'reason'> | null {
+): Pick<ReversalEvent, 'squareOrderId' | 'reason' | 'refund'> | null {
   if (type.startsWith('refund.') && refund?.status === 'COMPLETED')
-    return { squareOrderId: refund.order_id, reason: 'refunded' };
+    return {
+      squareOrderId: refund.order_id,
+      reason: 'refunded',
+      refund: { refundId: refund.id, amountCents: refund.amount_money?.amount ?? null },
+    };
   if (type === 'order.updated' && orderUpdated?.state === 'CANCELED')
     return { squareOrderId: orderUpdated.order_id, reason: 'cancelled' };
   return null;
@@ -104,7 +110,14 @@ export function webhookRoutes({ db, webhooks: settings, logger, programEvents }:
         { eventId: event.event_id, squareOrderId: reversal.squareOrderId, outcome },
         'reversal event',
       );
-      if (outcome === 'reversed') programEvents.nudge();
+      if (outcome === 'payment_not_yet_recorded')
+        // Not acknowledged, so Square delivers it again once the payment's own event has come.
+        throw new HttpProblem(
+          409,
+          'Payment not yet recorded',
+          'This refund is for a payment whose own notification has not arrived yet.',
+        );
+      if (outcome === 'reversed' || outcome === 'partly_refunded') programEvents.nudge();
       return res.json({ received: true, outcome });
     }
     if (!event.type.startsWith('payment.') || !payment) {

@@ -107,8 +107,39 @@ async function addLines(tx: Queryable, cartId: string, additions: readonly CartA
 }
 
 /**
+ * How long an addition's id names its cart to a browser without the cart's cookie: long enough for a
+ * page to send again what it left unanswered, and no longer (the id is a key to the cart, though only
+ * the page that made it ever held it).
+ */
+const ADDITION_NAMES_CART = "interval '1 hour'";
+
+/**
+ * The cart an addition went into, if it was made: the browser's own (`cartId`, a cart still kept), or,
+ * for a browser without one, the cart it went into within the hour if no account holds it.
+ */
+async function cartOfAddition(
+  tx: Queryable,
+  additionId: string,
+  cartId: string | null,
+): Promise<string | null> {
+  const { rows } = await tx.query<{ cart_id: string }>(
+    cartId
+      ? 'SELECT cart_id FROM cart_additions WHERE addition_id = $1 AND cart_id = $2'
+      : `SELECT cart_id FROM cart_additions JOIN carts ON carts.id = cart_additions.cart_id
+          WHERE addition_id = $1 AND ${KEPT} AND carts.user_id IS NULL
+            AND added_at >= now() - ${ADDITION_NAMES_CART}
+          ORDER BY added_at LIMIT 1`,
+    cartId ? [additionId, cartId] : [additionId],
+  );
+  return rows[0]?.cart_id ?? null;
+}
+
+/**
  * Adds to the cart `cartId` names (or a new one); resolves to the id of the cart that holds them. An
- * addition whose `additionId` that cart has had is not added again.
+ * addition with an `additionId` is made once, in the cart it first went to, which it then resolves to:
+ * sent again (a duplicated tab; a page reloaded before its answer, and so before the cart's cookie,
+ * came back), it is not added again, and a browser that never learnt its cart learns it (see
+ * cartOfAddition). The id is the page's random 128 bits, known only to the browser that made it.
  */
 export function addToCart(
   db: Database,
@@ -117,6 +148,9 @@ export function addToCart(
   additionId?: string,
 ) {
   return db.transaction(async (tx) => {
+    const own = additionId && (await cartIsKept(tx, cartId)) ? cartId : null;
+    const made = additionId ? await cartOfAddition(tx, additionId, own) : null;
+    if (made) return made;
     const id = await existingOrNewCart(tx, cartId);
     if (additionId) {
       const { rows } = await tx.query(
@@ -124,6 +158,7 @@ export function addToCart(
          ON CONFLICT DO NOTHING RETURNING addition_id`,
         [id, additionId],
       );
+      // The same addition, sent twice at once to this cart, was made by the other request.
       if (rows.length === 0) return id;
     }
     await addLines(tx, id, additions);

@@ -77,17 +77,39 @@ export interface NewOrder {
  * already used, nothing is written and the first order comes back instead (`created: false`), whoever
  * got there first.
  */
+/**
+ * Stores a new order, or finds the order its Idempotency-Key already made (a double press, a retry). An
+ * order of that key that has been paid is over: its key is retired (kept, suffixed with the order's id)
+ * and the same request makes a new order, a deliberate second purchase.
+ */
 export async function createOrder(
   db: Queryable,
   order: NewOrder,
 ): Promise<{ stored: StoredOrder; created: boolean }> {
+  const first = await insertOrder(db, order);
+  if (first) return { stored: first, created: true };
+  const existing = await findOrderByIdempotencyKey(db, order.idempotencyKey!);
+  if (existing && existing.order.status === 'pending_payment') return { stored: existing, created: false };
+  await db.query(
+    `UPDATE orders SET idempotency_key = idempotency_key || ':' || id
+      WHERE idempotency_key = $1 AND status <> 'pending_payment'`,
+    [order.idempotencyKey],
+  );
+  const next = await insertOrder(db, order);
+  if (next) return { stored: next, created: true };
+  // Another request of the same key stored its order in between: that one is this one.
+  return { stored: (await findOrderByIdempotencyKey(db, order.idempotencyKey!))!, created: false };
+}
+
+/** Inserts the order with its lines; null when its Idempotency-Key is taken. */
+async function insertOrder(db: Queryable, order: NewOrder): Promise<StoredOrder | null> {
   const { totals, lines } = order.priced;
   const inserted = await db.query<OrderRow>(
     `WITH new_order AS (
        INSERT INTO orders (checkout, idempotency_key, request_fingerprint, customer, shipping, affiliate_id, affiliate_code,
                            affiliate_name, discount_rate, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents,
-                           referral_code, referral_followed_at, account_id)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $23, $24, $25)
+                           referral_code, referral_followed_at, account_id, referral_client_key)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $23, $24, $25, $26)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING ${ORDER_COLUMNS}
      ), new_lines AS (
@@ -125,12 +147,11 @@ export async function createOrder(
       order.referral?.code ?? null,
       order.referral?.followedAt ?? null,
       order.accountId,
+      order.referral?.clientKey ?? null,
     ],
   );
   const row = inserted.rows[0];
-  if (row) return { stored: toStored(row), created: true };
-  const existing = await findOrderByIdempotencyKey(db, order.idempotencyKey!);
-  return { stored: existing!, created: false };
+  return row ? toStored(row) : null;
 }
 
 /**
@@ -278,27 +299,88 @@ export async function markOrderPaid(db: Queryable, payment: CompletedPayment): P
   return rows[0].status === 'paid' ? 'already_paid' : 'amount_mismatch';
 }
 
-/** Marks a paid order refunded or cancelled, once, with the program's event in the same transaction. */
-export async function markOrderReversed(
-  db: Queryable,
-  squareOrderId: string,
-  reason: 'refunded' | 'cancelled',
-): Promise<'reversed' | 'already_reversed' | 'not_paid' | 'unknown_order'> {
-  const reversed = await db.query<{ id: string }>(
-    `UPDATE orders SET reversed_at = now(), updated_at = now()
-      WHERE square_order_id = $1 AND status = 'paid' AND reversed_at IS NULL
-      RETURNING id`,
-    [squareOrderId],
-  );
-  const orderId = reversed.rows[0]?.id;
-  if (orderId) {
-    await recordProgramEvent(db, 'order-reversed', { orderId, reason });
-    return 'reversed';
-  }
+/** What became of a paid order whose money went back, as far as it is known (null: no such order). */
+async function reversalState(db: Queryable, squareOrderId: string) {
   const { rows } = await db.query<{ status: string; reversed_at: Date | null }>(
     'SELECT status, reversed_at FROM orders WHERE square_order_id = $1',
     [squareOrderId],
   );
   if (!rows[0]) return 'unknown_order';
   return rows[0].reversed_at ? 'already_reversed' : 'not_paid';
+}
+
+/** Marks a paid order cancelled, once, with the program's event in the same transaction. */
+export async function markOrderCancelled(
+  db: Queryable,
+  squareOrderId: string,
+): Promise<'reversed' | 'already_reversed' | 'not_paid' | 'unknown_order'> {
+  const reversed = await db.query<{ id: string; total_cents: string }>(
+    `UPDATE orders SET reversed_at = now(), updated_at = now()
+      WHERE square_order_id = $1 AND status = 'paid' AND reversed_at IS NULL
+      RETURNING id, total_cents`,
+    [squareOrderId],
+  );
+  const order = reversed.rows[0];
+  if (!order) return reversalState(db, squareOrderId);
+  const paidCents = Number(order.total_cents);
+  await recordProgramEvent(db, 'order-reversed', {
+    orderId: order.id,
+    reason: 'cancelled',
+    refundedCents: paidCents,
+    paidCents,
+  });
+  return 'reversed';
+}
+
+/** A completed refund of an order's payment: Square's id for it, and how much went back. */
+export interface OrderRefund {
+  refundId: string;
+  /** Unknown (a notice without its amount) counts as the whole payment. */
+  amountCents: number | null;
+}
+
+/**
+ * Records a completed refund of a paid order, once by its id, with the program's event in the same
+ * transaction: how much of the payment has gone back in all, which the program takes back the same
+ * share of the commission for. Refunded in full, the order is reversed.
+ */
+export async function recordOrderRefund(
+  db: Queryable,
+  squareOrderId: string,
+  refund: OrderRefund,
+): Promise<
+  'reversed' | 'partly_refunded' | 'already_refunded' | 'already_reversed' | 'not_paid' | 'unknown_order'
+> {
+  const { rows } = await db.query<{ id: string; total_cents: string; refunded_cents: string }>(
+    `SELECT id, total_cents, refunded_cents FROM orders
+      WHERE square_order_id = $1 AND status = 'paid' AND reversed_at IS NULL FOR UPDATE`,
+    [squareOrderId],
+  );
+  const order = rows[0];
+  if (!order) return reversalState(db, squareOrderId);
+  const paidCents = Number(order.total_cents);
+  const left = paidCents - Number(order.refunded_cents);
+  const amount = Math.min(refund.amountCents ?? left, left);
+  if (amount <= 0) return 'already_refunded';
+  const counted = await db.query(
+    `INSERT INTO order_refunds (refund_id, order_id, amount_cents) VALUES ($1, $2, $3)
+     ON CONFLICT (refund_id) DO NOTHING RETURNING refund_id`,
+    [refund.refundId, order.id, amount],
+  );
+  if (!counted.rowCount) return 'already_refunded';
+  const refundedCents = paidCents - left + amount;
+  const whole = refundedCents >= paidCents;
+  await db.query(
+    `UPDATE orders SET refunded_cents = $2, updated_at = now(),
+            reversed_at = CASE WHEN $3::boolean THEN now() ELSE reversed_at END
+      WHERE id = $1`,
+    [order.id, refundedCents, whole],
+  );
+  await recordProgramEvent(db, 'order-reversed', {
+    orderId: order.id,
+    reason: 'refunded',
+    refundedCents,
+    paidCents,
+  });
+  return whole ? 'reversed' : 'partly_refunded';
 }

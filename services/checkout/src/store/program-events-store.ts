@@ -32,8 +32,9 @@ export async function recordOrderPaid(db: Queryable, squareOrderId: string): Pro
               'orderId', id, 'orderNumber', order_number, 'paidAt', paid_at,
               'affiliateId', affiliate_id, 'code', affiliate_code,
               'referralCode', referral_code, 'referralFollowedAt', referral_followed_at,
+              'referralClientKey', referral_client_key,
               'subtotalCents', subtotal_cents - discount_cents, 'email', lower(customer ->> 'email'),
-              'accountId', account_id)
+              'accountId', account_id, 'placedAt', created_at, 'totalCents', total_cents)
        FROM orders WHERE square_order_id = $1`,
     [squareOrderId],
   );
@@ -43,6 +44,18 @@ export async function pendingProgramEvents(db: Queryable, limit: number): Promis
   const { rows } = await db.query<{ id: string; kind: ProgramEventKind; body: Record<string, unknown> }>(
     'SELECT id, kind, body FROM program_events WHERE delivered_at IS NULL ORDER BY id LIMIT $1',
     [limit],
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * The events this service recorded with these ids, as it recorded them: the program takes an event only
+ * as checkout has it, so an event checkout never sent (or sent otherwise) changes nothing there.
+ */
+export async function recordedProgramEvents(db: Queryable, ids: readonly number[]): Promise<ProgramEvent[]> {
+  const { rows } = await db.query<{ id: string; kind: ProgramEventKind; body: Record<string, unknown> }>(
+    'SELECT id, kind, body FROM program_events WHERE id = ANY($1::bigint[]) ORDER BY id',
+    [ids],
   );
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

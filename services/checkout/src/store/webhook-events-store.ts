@@ -9,6 +9,8 @@ export type PaymentEventOutcome =
   | 'unknown_order'
   | 'not_completed'
   | 'reversed'
+  | 'partly_refunded'
+  | 'already_refunded'
   | 'already_reversed'
   | 'not_paid';
 
