@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   // Not in the spec either, whose confirmation link lands on the home page without a word.
   confirmedAndSignedIn: 'Your account is confirmed and you are signed in.',
   confirmationLinkExpired: 'This confirmation link is invalid or has expired. Sign in to ask for a new one.',
+  // A link opened in another browser than the one that signed up confirms the address and no more.
+  confirmedSignInHere: 'Your email is confirmed. Please sign in to continue.',
 } as const;
 
 type ProviderError = { code?: string; message: string; status?: number };

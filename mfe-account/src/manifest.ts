@@ -1,9 +1,10 @@
 import { defineRoutes, visitorPage } from '@storefront/routing';
 import { defineModule } from '@storefront/routing/module';
 import {
-  AUTH_SESSION_HANDOFF_COOKIE,
   AUTH_SESSION_STORAGE_KEY,
+  CODE_VERIFIER_COOKIE,
   SERVER_SESSION_COOKIE,
+  SESSION_HANDOFF,
 } from './session/session-keys';
 
 /** The pages this module serves; the shell's route table comes from here, through the registry. */
@@ -56,7 +57,7 @@ export const manifest = defineModule({
       exposed: 'session',
       wakeOn: {
         storage: [AUTH_SESSION_STORAGE_KEY],
-        cookies: [AUTH_SESSION_HANDOFF_COOKIE],
+        cookies: [SESSION_HANDOFF.markerCookie],
         hash: ['access_token', 'error_description'],
         // A session only the server knew of (signed in where no script ran) ends here too.
         events: ['auth/sign-out'],
@@ -65,7 +66,9 @@ export const manifest = defineModule({
     },
   ],
   cookies: [
-    { name: AUTH_SESSION_HANDOFF_COOKIE, personal: false },
+    { name: SESSION_HANDOFF.markerCookie, personal: false },
+    { name: SESSION_HANDOFF.sessionCookie, personal: true },
     { name: SERVER_SESSION_COOKIE, personal: true },
+    { name: CODE_VERIFIER_COOKIE, personal: false },
   ],
 });

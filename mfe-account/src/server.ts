@@ -11,6 +11,7 @@ import {
 } from '@storefront/routing/server-module';
 import { ACTIONS } from './actions';
 import { AUTH_MESSAGES, authErrorMessage, credentialsProblem, isEmailNotConfirmed } from './auth-messages';
+import { codeVerifierCookie, codeVerifierOf, newCodeChallenge } from './session/pkce';
 import {
   accessTokenOf,
   noSessionCookies,
@@ -110,29 +111,42 @@ const signUp: ModuleAction = async (request) => {
   );
   if (rule) return showAgain(shown, ACTIONS['sign-up'], refusal(rule));
   const redirectTo = encodeURIComponent(`${request.siteUrl}/`);
+  // As supabase-js's PKCE flow: the link will sign in only this browser, which keeps the verifier.
+  const { verifier, challenge } = await newCodeChallenge();
   const answer = await callAuth(request, `/auth/v1/signup?redirect_to=${redirectTo}`, {
     email: emailOf(request),
     password: field(request, 'password'),
+    code_challenge: challenge,
+    code_challenge_method: 's256',
   });
   if (!answer) return showAgain(shown, ACTIONS['sign-up'], refusal(AUTH_MESSAGES.unexpected), 503);
   if (answer.status !== 200)
     return showAgain(shown, ACTIONS['sign-up'], refusal(authErrorMessage(providerError(answer))));
-  return showAgain({ fields: {} }, ACTIONS['sign-up'], success(AUTH_MESSAGES.signedUp), 200);
+  return {
+    ...showAgain({ fields: {} }, ACTIONS['sign-up'], success(AUTH_MESSAGES.signedUp), 200),
+    cookies: [codeVerifierCookie(verifier, request.secure)],
+  };
 };
 
 /** A new confirmation link, offered after 'Email not confirmed'. */
 const resendConfirmation: ModuleAction = async (request) => {
   const redirectTo = encodeURIComponent(`${request.siteUrl}/`);
+  const { verifier, challenge } = await newCodeChallenge();
   const answer = await callAuth(request, `/auth/v1/resend?redirect_to=${redirectTo}`, {
     type: 'signup',
     email: emailOf(request),
+    code_challenge: challenge,
+    code_challenge_method: 's256',
   });
   const message = !answer
     ? refusal(AUTH_MESSAGES.unexpected)
     : answer.status === 200
       ? success(AUTH_MESSAGES.confirmationResent)
       : refusal(authErrorMessage(providerError(answer)));
-  return showAgain(request, ACTIONS.resend, message, answer?.status === 200 ? 200 : 422);
+  const shown = showAgain(request, ACTIONS.resend, message, answer?.status === 200 ? 200 : 422);
+  return answer?.status === 200
+    ? { ...shown, cookies: [codeVerifierCookie(verifier, request.secure)] }
+    : shown;
 };
 
 /** /auth: a researcher the server knows signed in is sent home (spec section 2). */
@@ -140,19 +154,18 @@ const toHomeIfSignedIn: RouteLoader = async ({ cookies, service }) =>
   (await researcherOf(service, cookies)) ? { redirect: '/' } : null;
 
 /**
- * /auth/confirm, where a confirmation link leads with its one-time code: exchanged on the server for
- * the researcher's session, so no token is left in the address; then home, told how it went.
+ * /auth/confirm, where a confirmation link leads. The address is confirmed already; with its one-time
+ * code, the browser that signed up (it holds the PKCE verifier, in a cookie) is signed in here on the
+ * server, so no token is left in the address, and goes home told so. Any other browser (the link opened
+ * elsewhere, or kept by someone who sends it to a victim) is signed in as no one: it is told the email
+ * is confirmed and asked to sign in.
  */
 const confirmEmail: RouteLoader = async (request) => {
-  const code = new URLSearchParams(request.page.search).get('code');
-  const body = { type: 'signup', token_hash: code };
-  const headers = { apikey: 'storefront-forms' };
-  const answer = code
-    ? await request.service({ method: 'POST', path: '/auth/v1/verify', body, headers }).catch(() => null)
-    : null;
-  const session = answer?.status === 200 ? sessionOf(answer.body) : null;
+  const query = new URLSearchParams(request.page.search);
+  const code = query.get('code');
+  const verifier = codeVerifierOf(request.cookies);
   const told = (message: FormMessage) => ({ action: ACTIONS['sign-in'], values: {}, message });
-  if (!session)
+  if (!code && query.get('confirmed') !== 'true')
     return {
       redirect: '/',
       flash: told({
@@ -161,9 +174,32 @@ const confirmEmail: RouteLoader = async (request) => {
         tone: 'error',
       }),
     };
+  const answer =
+    code && verifier
+      ? await request
+          .service({
+            method: 'POST',
+            path: '/auth/v1/token?grant_type=pkce',
+            body: { auth_code: code, code_verifier: verifier },
+            headers: { apikey: 'storefront-forms' },
+          })
+          .catch(() => null)
+      : null;
+  const session = answer?.status === 200 ? sessionOf(answer.body) : null;
+  const spent = verifier ? [codeVerifierCookie('', request.secure, 0)] : [];
+  if (!session)
+    return {
+      redirect: '/auth',
+      cookies: spent,
+      flash: told({
+        title: 'Email confirmed',
+        description: AUTH_MESSAGES.confirmedSignInHere,
+        tone: 'success',
+      }),
+    };
   return {
     redirect: '/',
-    cookies: sessionCookies(session, request),
+    cookies: [...sessionCookies(session, request), ...spent],
     flash: told({
       title: 'Email confirmed',
       description: AUTH_MESSAGES.confirmedAndSignedIn,

@@ -19,10 +19,14 @@ const routes = defineRoutes([
 
 /**
  * What this module is to the shell and the other modules: the affiliate program's page. It was added
- * after the shell, which serves it and its service's API from the registry (ADR 0017). No link to it is
- * placed in the shell's layout: the spec lists the footer's links, and affiliates are sent the address.
+ * after the shell, which serves it and its service's API from the registry (ADR 0017). Its link stands
+ * in the footer (beside the spec's) and in a signed-in researcher's account menu, where applying starts.
  */
 export const manifest = defineModule({
   routes,
+  links: [
+    { place: 'footer', href: '/affiliate', label: 'Affiliate Program' },
+    { place: 'account-menu', href: '/affiliate', label: 'Affiliate Program' },
+  ],
   actions: { apply: { fields: ['name', 'channel', 'promotion'] } },
 });

@@ -10,6 +10,7 @@ import { checkoutProductSchema, dedicatedCheckoutSchema } from '@storefront/comm
 export const apiReads = {
   catalog: {
     'GET /checkout-products/quick-checkout/:productId': checkoutProductSchema,
+    'GET /checkout-products/catalogue/:productId': checkoutProductSchema,
     'GET /dedicated-checkouts/:slug': dedicatedCheckoutSchema,
   },
   checkout: {

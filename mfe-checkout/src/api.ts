@@ -7,14 +7,18 @@ import {
   type PlacedOrder,
 } from '@storefront/commerce/checkout';
 import { NoCheckoutUrlError } from './order/payment-messages';
+import type { GenericCheckoutChannel } from '@storefront/commerce/catalog';
 import { fillPath } from '@storefront/routing';
 import { stores } from '@storefront/bus';
 import { apiReads } from './api-reads';
 
 const { catalog, checkout } = apiReads;
 
-/** A product as the generic checkout sells it (its own price list), chosen by ?peptideId. */
-export const QUICK_CHECKOUT_PRODUCT_URL = '/api/catalog/checkout-products/quick-checkout/:peptideId';
+/**
+ * A product as the generic checkout sells it, chosen by ?peptideId: at its own price list, or at the
+ * catalogue's where a product page's Buy Now leads (?channel=catalogue).
+ */
+export const QUICK_CHECKOUT_PRODUCT_URL = '/api/catalog/checkout-products/:channel/:peptideId';
 /** A dedicated checkout page (its settings, and its product at the storefront's prices), by its slug. */
 export const DEDICATED_CHECKOUT_URL = '/api/catalog/dedicated-checkouts/:slug';
 
@@ -32,10 +36,10 @@ function signedInBuyer(): Record<string, string> {
 
 /** The only place this module talks to services (through the shell's /api proxy). */
 export const checkoutApi = {
-  quickCheckoutProduct: (peptideId: string) =>
+  quickCheckoutProduct: (peptideId: string, channel: GenericCheckoutChannel) =>
     apiResource(
-      fillPath(QUICK_CHECKOUT_PRODUCT_URL, { peptideId }),
-      catalog['GET /checkout-products/quick-checkout/:productId'],
+      fillPath(QUICK_CHECKOUT_PRODUCT_URL, { peptideId, channel }),
+      catalog[`GET /checkout-products/${channel}/:productId`],
     ),
   dedicatedCheckout: (slug: string) =>
     apiResource(fillPath(DEDICATED_CHECKOUT_URL, { slug }), catalog['GET /dedicated-checkouts/:slug']),

@@ -13,8 +13,11 @@ const routes = defineRoutes([
     path: '/checkout',
     exposed: 'QuickCheckoutPage',
     label: 'checkout',
+    // An address with an affiliate code (?ref=) applies it on the server too, so it works without scripts.
+    serverLoader: true,
+    loaderParameters: [...AFFILIATE_URL_PARAMETERS],
     data: { product: QUICK_CHECKOUT_PRODUCT_URL },
-    query: { peptideId: 'retatrutide' },
+    query: { peptideId: 'retatrutide', channel: 'quick-checkout' },
     head: {
       title: 'Secure Checkout',
       description: 'Order research peptides securely: choose a vial size and quantity and pay by card.',
@@ -24,6 +27,8 @@ const routes = defineRoutes([
     path: '/checkout/:slug',
     exposed: 'ProductCheckoutPage',
     label: 'checkout',
+    serverLoader: true,
+    loaderParameters: [...AFFILIATE_URL_PARAMETERS],
     data: { checkout: DEDICATED_CHECKOUT_URL },
     // Every dedicated checkout the catalog has.
     sitemap: { list: '/api/catalog/dedicated-checkouts', items: 'checkouts', field: 'slug', param: 'slug' },

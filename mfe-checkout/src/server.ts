@@ -1,5 +1,10 @@
 import type { ServerModule } from '@storefront/routing/server-module';
-import { applyAffiliateCode, followReferralLink, removeAffiliateCode } from './affiliate/affiliate-actions';
+import {
+  applyAffiliateCode,
+  applyCheckoutAddressCode,
+  followReferralLink,
+  removeAffiliateCode,
+} from './affiliate/affiliate-actions';
 import { addToCart, removeLine, setLineQuantity } from './cart/cart-actions';
 import { placeOrder } from './order/order-action';
 import { recalculate } from './order/order-page';
@@ -19,6 +24,10 @@ export const actions: ServerModule['actions'] = {
   recalculate,
 };
 
-export const loaders: ServerModule['loaders'] = { '/ref/:code': followReferralLink };
+export const loaders: ServerModule['loaders'] = {
+  '/ref/:code': followReferralLink,
+  '/checkout': applyCheckoutAddressCode,
+  '/checkout/:slug': applyCheckoutAddressCode,
+};
 
 export const visitor: ServerModule['visitor'] = visitorSeeds;

@@ -3,7 +3,7 @@ import { ACTIONS } from '../actions';
 import { AUTH_MESSAGES, authErrorMessage } from '../auth-messages';
 import { Button, FormNotice, useFormEcho, type FormMessage } from '@storefront/ui';
 import { useState } from 'react';
-import { authClient } from '../session/auth-client';
+import { authClient, keepingCodeVerifier } from '../session/auth-client';
 
 /**
  * Offered when sign-in answers 'Email not confirmed': a new confirmation link, for whoever lost the
@@ -20,11 +20,13 @@ export function ResendConfirmation({ email, config }: { email: string; config: R
     if (!config) return;
     setSending(true);
     try {
-      const { error } = await authClient(config).auth.resend({
-        type: 'signup',
-        email,
-        options: { emailRedirectTo: `${window.location.origin}/` },
-      });
+      const { error } = await keepingCodeVerifier(() =>
+        authClient(config).auth.resend({
+          type: 'signup',
+          email,
+          options: { emailRedirectTo: `${window.location.origin}/` },
+        }),
+      );
       setOutcome(
         error
           ? { title: authErrorMessage(error), tone: 'error' }

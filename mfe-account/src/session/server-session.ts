@@ -1,6 +1,6 @@
 import { serverSessionToken } from '@storefront/commerce/account';
 import { pageCookie, type ActionRequest, type ModuleService } from '@storefront/routing/server-module';
-import { AUTH_SESSION_HANDOFF_COOKIE, HANDOFF_SECONDS, SERVER_SESSION_COOKIE } from './session-keys';
+import { SERVER_SESSION_COOKIE, SESSION_HANDOFF } from './session-keys';
 
 /** A session as the account service answers it (Supabase Auth's shape). */
 export interface SessionAnswer {
@@ -17,25 +17,28 @@ const isSession = (body: unknown): body is SessionAnswer => {
 /** The service's session answer, if it is one. */
 export const sessionOf = (body: unknown): SessionAnswer | null => (isSession(body) ? body : null);
 
+const cookieEnd = (maxAgeSeconds: number, secure: boolean) =>
+  `Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
 /**
  * The cookies a session signed in on the server sets: for the next page's scripts (handed over to the
- * auth client, briefly), and for the server's pages (httpOnly, as long as its access token lasts).
+ * auth client through the account service, briefly: the tokens httpOnly, a marker the scripts see), and
+ * for the server's pages (httpOnly, as long as its access token lasts).
  */
 export function sessionCookies(session: SessionAnswer, { secure }: Pick<ActionRequest, 'secure'>): string[] {
-  const server = `${SERVER_SESSION_COOKIE}=${session.access_token}; Path=/; Max-Age=${session.expires_in}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const handoff = encodeURIComponent(JSON.stringify(session));
   return [
-    pageCookie(AUTH_SESSION_HANDOFF_COOKIE, JSON.stringify(session), {
-      maxAgeSeconds: HANDOFF_SECONDS,
-      secure,
-    }),
-    server,
+    `${SESSION_HANDOFF.sessionCookie}=${handoff}; Path=${SESSION_HANDOFF.address}; ${cookieEnd(SESSION_HANDOFF.seconds, secure)}`,
+    pageCookie(SESSION_HANDOFF.markerCookie, '1', { maxAgeSeconds: SESSION_HANDOFF.seconds, secure }),
+    `${SERVER_SESSION_COOKIE}=${session.access_token}; Path=/; ${cookieEnd(session.expires_in, secure)}`,
   ];
 }
 
-/** Both cookies gone (signing out). */
+/** Every one of them gone (signing out). */
 export const noSessionCookies = ({ secure }: Pick<ActionRequest, 'secure'>): string[] => [
-  pageCookie(AUTH_SESSION_HANDOFF_COOKIE, '', { maxAgeSeconds: 0, secure }),
-  `${SERVER_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; ${cookieEnd(0, secure)}`,
+  pageCookie(SESSION_HANDOFF.markerCookie, '', { maxAgeSeconds: 0, secure }),
+  `${SERVER_SESSION_COOKIE}=; Path=/; ${cookieEnd(0, secure)}`,
 ];
 
 /** The access token of the session the server signed in, when the request carries one. */

@@ -7,9 +7,9 @@ import {
 } from '@storefront/bus';
 import { ACTIONS } from '../actions';
 import { AUTH_MESSAGES } from '../auth-messages';
-import { AUTH_SESSION_HANDOFF_COOKIE } from './session-keys';
-import { isAuthRetryableFetchError } from '@supabase/supabase-js';
-import { authClient } from './auth-client';
+import { SESSION_HANDOFF } from './session-keys';
+import { isAuthRetryableFetchError, isAuthSessionMissingError } from '@supabase/supabase-js';
+import { authClient, readCookie } from './auth-client';
 
 let started = false;
 
@@ -23,27 +23,24 @@ function linkArrival(hash: string): LinkArrival {
   return null;
 }
 
-/** The session the shell's server signed in without scripts, if it left one for this client. */
-function handedOffSession(): { access_token: string; refresh_token: string } | null {
-  for (const cookie of document.cookie.split(';')) {
-    const [name, ...value] = cookie.trim().split('=');
-    if (name !== AUTH_SESSION_HANDOFF_COOKIE) continue;
-    try {
-      const session = JSON.parse(decodeURIComponent(value.join('='))) as Record<string, unknown>;
-      const { access_token: access, refresh_token: refresh } = session;
-      return typeof access === 'string' && typeof refresh === 'string'
-        ? { access_token: access, refresh_token: refresh }
-        : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+/** Whether the shell's server signed in a session without scripts and left it for this client. */
+const sessionWaits = () => readCookie(SESSION_HANDOFF.markerCookie) === '1';
+
+/** The session waiting at the account service's handoff address (its tokens are never in a cookie scripts read). */
+async function handedOffSession(): Promise<{ access_token: string; refresh_token: string } | null> {
+  const answer = await fetch(SESSION_HANDOFF.address, { method: 'POST' });
+  if (!answer.ok) return null;
+  const { access_token: access, refresh_token: refresh } = (await answer.json()) as Record<string, unknown>;
+  return typeof access === 'string' && typeof refresh === 'string'
+    ? { access_token: access, refresh_token: refresh }
+    : null;
 }
 
-const forgetHandedOffSession = () => {
-  document.cookie = `${AUTH_SESSION_HANDOFF_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-};
+const endHandoff = () =>
+  fetch(SESSION_HANDOFF.address, { method: 'DELETE' }).then(
+    () => undefined,
+    (error: unknown) => console.error('The handed-over session could not be let go', error),
+  );
 
 const setSignedOut = () =>
   accountOwnedStores.auth.set({ loading: false, user: null, event: 'SIGNED_OUT', accessToken: null });
@@ -75,11 +72,11 @@ export function startSession(config: RuntimeConfig): void {
   // A refusal stays in the address otherwise; the toast says it instead.
   if (arrival === 'refused') window.history.replaceState(window.history.state, '', window.location.pathname);
   const client = authClient(config);
-  const handedOff = handedOffSession();
+  const handingOff = sessionWaits();
   // While the session the server signed in is handed over, supabase-js's first word ("no session yet")
   // is not the answer: the header stays as the server drew it (signed in) rather than flickering to
   // signed out and back, which would also close an Account menu the researcher has just opened.
-  let handingOver = handedOff !== null;
+  let handingOver = handingOff;
   let heldBackSignedOut = false;
   let announced: string | null = null;
   client.auth.onAuthStateChange((event, session) => {
@@ -107,24 +104,39 @@ export function startSession(config: RuntimeConfig): void {
       accessToken: session?.access_token ?? null,
     });
   });
-  // The cookie goes once supabase-js has kept the session, or refused it for good. A check that never got
-  // an answer (the page was left meanwhile: the signed-in page moves home after a second, which aborts
-  // the check) leaves it for the next page to take.
-  if (handedOff) {
-    client.auth.setSession(handedOff).then(
-      ({ error }) => {
+  // The handoff ends once supabase-js has kept the session, or refused it for good. A check that never
+  // got an answer (the page was left meanwhile: the signed-in page moves home after a second, which
+  // aborts the check) leaves it for the next page to take.
+  if (handingOff) {
+    handedOffSession()
+      .then(async (handedOff) => {
+        const { error } = handedOff
+          ? await client.auth.setSession(handedOff)
+          : { error: new Error('No session was waiting') };
         handingOver = false;
-        if (!isAuthRetryableFetchError(error)) forgetHandedOffSession();
+        if (!isAuthRetryableFetchError(error)) await endHandoff();
         // Refused for good: the "no session" held back above was the answer after all.
         if (error && !isAuthRetryableFetchError(error) && heldBackSignedOut) setSignedOut();
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         handingOver = false;
         console.error('The session the server signed in could not be checked', error);
-      },
-    );
-  }
+      });
+  } else void endSessionEndedElsewhere(client);
   bus.on('auth/sign-out').subscribe(() => void signOutEverywhere(client));
+}
+
+/**
+ * A session this browser keeps may have been ended elsewhere (Sign Out on another device ends every
+ * session of the account): the service is asked once per page, and a session it no longer knows ends
+ * here too (supabase-js drops it and says SIGNED_OUT; the server's copy goes through the sign-out
+ * action), rather than the header showing a researcher whom every service refuses.
+ */
+async function endSessionEndedElsewhere(client: ReturnType<typeof authClient>) {
+  const { data } = await client.auth.getSession();
+  if (!data.session) return;
+  const { error } = await client.auth.getUser();
+  if (isAuthSessionMissingError(error)) await endServerSession();
 }
 
 /**
@@ -134,14 +146,21 @@ export function startSession(config: RuntimeConfig): void {
 async function signOutEverywhere(client: ReturnType<typeof authClient>) {
   const { error } = await client.auth.signOut();
   if (error) console.error('Sign-out failed', error);
-  await fetch(`${window.location.pathname}${window.location.search}`, {
+  await endServerSession();
+  setSignedOut();
+}
+
+/** The session the server keeps (an httpOnly cookie this script cannot see) ends through this module's own sign-out action. */
+const endServerSession = () =>
+  fetch(`${window.location.pathname}${window.location.search}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ _action: ACTIONS['sign-out'] }),
     redirect: 'manual',
-  }).catch((failure: unknown) => console.error('Sign-out failed', failure));
-  setSignedOut();
-}
+  }).then(
+    () => undefined,
+    (failure: unknown) => console.error('Sign-out failed', failure),
+  );
 
 /**
  * Exposed as `session`: the binding the shell wakes where the browser holds a session, hands one over,

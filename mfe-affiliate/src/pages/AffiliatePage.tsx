@@ -1,6 +1,6 @@
 import { accountStandingSchema, type AccountStanding } from '@storefront/commerce/affiliate';
 import { ApiError } from '@storefront/commerce/api-client';
-import { stores, useStore } from '@storefront/bus';
+import { bus, stores, useStore } from '@storefront/bus';
 import {
   ActionField,
   Badge,
@@ -53,12 +53,20 @@ const LinkRow = styled.div`
   justify-items: start;
   gap: 0.75rem;
   margin: 1rem 0;
-  code {
+  label {
+    font-weight: 600;
+  }
+  input {
     justify-self: stretch;
+    min-width: 0;
     padding: 0.5rem 0.75rem;
+    border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.surfaceAlt};
-    overflow-wrap: anywhere;
+    color: inherit;
+    font:
+      0.95rem ui-monospace,
+      monospace;
   }
 `;
 
@@ -94,10 +102,11 @@ function HowToJoin() {
 /** An approved affiliate's code and link (the link with a copy button), and their figures. */
 function Approved({ standing }: { standing: AccountStanding }) {
   const [copied, setCopied] = useState(false);
-  // The site's origin is the browser's to say: the server (and hydration) show the link from the root.
   const hydrated = useHydrated();
-  const origin = hydrated ? window.location.origin : '';
-  const link = `${origin}/ref/${standing.code ?? ''}`;
+  // Whole, on the site's public address (the same on the server and in the browser): the link is to be
+  // shared elsewhere, and where no script runs it is selected and copied by hand.
+  const siteUrl = useStore(stores.runtimeConfig)?.siteUrl ?? '';
+  const link = `${siteUrl}/ref/${standing.code ?? ''}`;
   const copy = () =>
     navigator.clipboard.writeText(link).then(
       () => setCopied(true),
@@ -114,7 +123,15 @@ function Approved({ standing }: { standing: AccountStanding }) {
         Your code: <strong>{standing.code}</strong>
       </p>
       <LinkRow>
-        <code>{link}</code>
+        {/* A field, so that the whole link is selected at a click and copied by hand where no script runs. */}
+        <label htmlFor="referral-link">Your referral link</label>
+        <input
+          id="referral-link"
+          type="text"
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         {/* Copying needs the page's script: until it runs the button keeps its place unseen (nothing
             moves when it appears), and the link is there to select. */}
         <CopyButton type="button" $variant="secondary" onClick={copy} $unseen={!hydrated}>
@@ -213,7 +230,12 @@ export default function AffiliatePage() {
     setLoaded({ status: 'loading' });
     affiliateApi.standing(accessToken).then(
       (standing) => setLoaded({ status: 'ready', standing }),
-      (error: unknown) => setLoaded({ status: 'failed', message: failure(error) }),
+      (error: unknown) => {
+        setLoaded({ status: 'failed', message: failure(error) });
+        // A session the service no longer knows (ended on another device): this browser signs out
+        // too, everywhere it shows, and the page explains how to join instead of asking again in vain.
+        if (error instanceof ApiError && error.status === 401) bus.publish('auth/sign-out');
+      },
     );
   }, [accessToken]);
   // A standing the server rendered is current for this page: it is never asked for again (the session

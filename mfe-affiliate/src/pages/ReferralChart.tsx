@@ -10,7 +10,7 @@ const Figure = styled.figure`
   }
   .clicks {
     fill: ${({ theme }) => theme.colors.brand};
-    fill-opacity: 0.3;
+    fill-opacity: 0.45;
   }
   .orders {
     fill: ${({ theme }) => theme.colors.accentStrong};
@@ -41,23 +41,27 @@ const Key = styled.span<{ $tone: 'clicks' | 'orders' }>`
     vertical-align: -0.1rem;
     border-radius: 2px;
     background: ${({ theme, $tone }) => ($tone === 'clicks' ? theme.colors.brand : theme.colors.accentStrong)};
-    opacity: ${({ $tone }) => ($tone === 'clicks' ? 0.3 : 1)};
+    opacity: ${({ $tone }) => ($tone === 'clicks' ? 0.45 : 1)};
   }
 `;
 
 const WIDTH = 600;
 const HEIGHT = 120;
 const AXIS = 2;
+/** The least height of a bar that counts something: one order beside a thousand clicks still shows. */
+const MIN_BAR = 3;
 
 /**
- * The last 30 days drawn by the page itself (no chart library, nothing from a CDN): a bar of clicks per
- * day with the day's orders drawn over it, on one scale (the busiest day reaches the top). Its text
- * alternative says the totals.
+ * The last 30 days drawn by the page itself (no chart library, nothing from a CDN): a bar of clicks and
+ * a bar of orders per day, side by side on one scale (the busiest day reaches the top), so that neither
+ * hides the other (a day with as many orders as clicks shows two bars of one height); a day's non-zero
+ * count is never drawn thinner than a hairline's worth. Its text alternative says the totals.
  */
 export function ReferralChart({ days }: { days: AffiliateFigures['days'] }) {
   const top = Math.max(1, ...days.map((day) => Math.max(day.clicks, day.orders)));
   const slot = WIDTH / Math.max(1, days.length);
-  const height = (value: number) => (value / top) * (HEIGHT - AXIS);
+  const bar = (slot - 4) / 2;
+  const height = (value: number) => (value === 0 ? 0 : Math.max(MIN_BAR, (value / top) * (HEIGHT - AXIS)));
   const clicks = days.reduce((sum, day) => sum + day.clicks, 0);
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
   const first = days[0]?.day ?? '';
@@ -75,14 +79,14 @@ export function ReferralChart({ days }: { days: AffiliateFigures['days'] }) {
             <rect
               x={index * slot + 2}
               y={HEIGHT - AXIS - height(day.clicks)}
-              width={slot - 4}
+              width={bar}
               height={height(day.clicks)}
               className="clicks"
             />
             <rect
-              x={index * slot + slot / 4}
+              x={index * slot + 2 + bar}
               y={HEIGHT - AXIS - height(day.orders)}
-              width={slot / 2}
+              width={bar}
               height={height(day.orders)}
               className="orders"
             />

@@ -1,5 +1,5 @@
 import type { CatalogueProduct } from '@storefront/commerce/catalog';
-import { viewCatalogue } from './catalogue-view';
+import { catalogueQueryFrom, catalogueSearchOf, viewCatalogue } from './catalogue-view';
 
 const item = (name: string, category: string, price: number, purity: number): CatalogueProduct => ({
   id: name,
@@ -78,5 +78,15 @@ describe('viewCatalogue', () => {
         sort: 'name',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('catalogueSearchOf', () => {
+  it('names only what differs from the defaults, as the no-script form reads it back', () => {
+    expect(catalogueSearchOf({ search: '', category: 'All', sort: 'name' })).toBe('');
+    const view = { search: 'bpc 157', category: 'Tissue Research', sort: 'price' } as const;
+    const address = catalogueSearchOf(view);
+    expect(address).toBe('?search=bpc+157&category=Tissue+Research&sort=price');
+    expect(catalogueQueryFrom(new URLSearchParams(address))).toEqual(view);
   });
 });

@@ -28,6 +28,16 @@ export function catalogueQueryFrom(fields: { get(name: string): string | null })
   };
 }
 
+/** The address's query for a catalogue view (`?search=&category=&sort=`), naming only what differs from the defaults. */
+export function catalogueSearchOf({ search, category, sort }: CatalogueQuery): string {
+  const fields = new URLSearchParams();
+  if (search) fields.set('search', search);
+  if (category !== ALL_CATEGORIES) fields.set('category', category);
+  if (sort !== 'name') fields.set('sort', sort);
+  const query = fields.toString();
+  return query ? `?${query}` : '';
+}
+
 const comparators: Record<CatalogueSort, (a: CatalogueProduct, b: CatalogueProduct) => number> = {
   name: (a, b) => a.name.localeCompare(b.name, 'en'),
   price: (a, b) => a.price - b.price || a.name.localeCompare(b.name, 'en'),

@@ -1,13 +1,18 @@
 import { Button, Card, Container, Muted, Spinner, useResource } from '@storefront/ui';
-import { useLocation } from '@storefront/routing';
-import { useState } from 'react';
+import { useLocation, useNavigate } from '@storefront/routing';
+import { useCallback, useMemo } from 'react';
 import styled from 'styled-components';
 import { catalogApi } from '../api';
 import { CatalogueCard } from '../components/catalogue/CatalogueCard';
 import { CatalogueToolbar } from '../components/catalogue/CatalogueToolbar';
 import { Grid } from '../components/home/ProductGrid';
 import { LoadFailure } from '../components/LoadFailure';
-import { catalogueQueryFrom, viewCatalogue, type CatalogueQuery } from '../domain/catalogue-view';
+import {
+  catalogueQueryFrom,
+  catalogueSearchOf,
+  viewCatalogue,
+  type CatalogueQuery,
+} from '../domain/catalogue-view';
 
 const Page = styled.main`
   padding: 3rem 0 4rem;
@@ -36,9 +41,16 @@ const FIRST_ROW = 3;
 
 export default function CatalogPage() {
   const catalogue = useResource(catalogApi.catalogue);
-  // The address holds the search, category and sort a form sent without scripts asked for.
-  const { search } = useLocation();
-  const [query, setQuery] = useState<CatalogueQuery>(() => catalogueQueryFrom(new URLSearchParams(search)));
+  // The address holds the search, category and sort, with scripts as without: Back to the catalogue, a
+  // reload or a shared link shows the same view. Each change replaces the entry rather than adding one,
+  // so Back leaves the catalogue instead of undoing it a keystroke at a time.
+  const { pathname, search, state } = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(() => catalogueQueryFrom(new URLSearchParams(search)), [search]);
+  const setQuery = useCallback(
+    (next: CatalogueQuery) => navigate(`${pathname}${catalogueSearchOf(next)}`, { replace: true, state }),
+    [navigate, pathname, state],
+  );
 
   return (
     <Page>

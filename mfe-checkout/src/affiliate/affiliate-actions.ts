@@ -12,7 +12,8 @@ import {
 import { ACTIONS } from '../actions';
 import { withCartOpen } from '../cart/cart-actions';
 import { backToOrderForm } from '../order/order-page';
-import { codeCookie, invalidCode, lookUp } from './affiliate-service';
+import { appliedCodeOf, codeCookie, invalidCode, lookUp } from './affiliate-service';
+import { AFFILIATE_URL_PARAMETERS } from './affiliate-cookie';
 
 /** Where the code was applied from: the cart panel's page keeps its panel open. */
 const backTo = (request: ActionRequest) =>
@@ -57,7 +58,8 @@ export const removeAffiliateCode: ModuleAction = async (request) => {
  */
 export const followReferralLink: RouteLoader = async (request) => {
   const code = normalizeAffiliateCode(request.params.code ?? '');
-  const looked = await lookUp(request.service, code, request.secure, true);
+  // The link counts as followed (a click for its affiliate) only when a person navigated to it.
+  const looked = await lookUp(request.service, code, request.secure, request.navigation);
   const values = { code };
   if ('cookies' in looked) {
     const message: FormMessage = { ...AFFILIATE_MESSAGES.referralApplied, tone: 'success' };
@@ -70,4 +72,37 @@ export const followReferralLink: RouteLoader = async (request) => {
   const { title, description } = AFFILIATE_MESSAGES.referralFailed;
   const message = looked.refused === invalidCode ? errorMessage(title, description) : looked.refused;
   return { echo: { action: ACTIONS.affiliate, values, outcome: 'failed', message }, status: 200 };
+};
+
+/**
+ * A checkout's address with an affiliate code (`?ref=`, `?affiliate=`, `?aff=`; spec section 4), where
+ * no script applies it: applied as the page is asked for, as the page's script would (`ref` only while
+ * no code is applied, the others in its place), and the page shown again at its address without the
+ * code, saying how it went. With scripts the same happens before the page is drawn.
+ */
+export const applyCheckoutAddressCode: RouteLoader = async (request) => {
+  const query = new URLSearchParams(request.page.search);
+  const active = appliedCodeOf(request.cookies);
+  const code = AFFILIATE_URL_PARAMETERS.map((name) => ({
+    name,
+    code: normalizeAffiliateCode(query.get(name) ?? ''),
+  })).find(({ code }) => code !== '');
+  for (const name of AFFILIATE_URL_PARAMETERS) query.delete(name);
+  const rest = query.toString();
+  const redirect = `${request.page.pathname}${rest ? `?${rest}` : ''}`;
+  if (!code || code.code === active || (code.name === 'ref' && active)) return { redirect };
+  const looked = await lookUp(request.service, code.code, request.secure);
+  const values = { code: code.code };
+  const message: FormMessage =
+    'cookies' in looked ? { ...AFFILIATE_MESSAGES.checkoutApplied, tone: 'success' } : looked.refused;
+  return {
+    redirect,
+    cookies: 'cookies' in looked ? looked.cookies : [],
+    flash: {
+      action: ACTIONS.affiliate,
+      values,
+      outcome: 'cookies' in looked ? 'applied' : 'failed',
+      message,
+    },
+  };
 };

@@ -250,15 +250,28 @@ describe('affiliate store', () => {
     ]);
   });
 
-  it('shows no discount while the service cannot be asked, and keeps the code to ask again', async () => {
-    localStorage.setItem(AFFILIATE_CODE_KEY, 'RESEARCH10');
-    localStorage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(research10));
-    unbind = bindAffiliate(localStorage, () => Promise.reject(new ApiError(0, null)));
-    await settle();
-    expect(stores.affiliate.get()).toEqual({ status: 'none' });
-    expect(localStorage.getItem(AFFILIATE_CODE_KEY)).toBe('RESEARCH10');
-    expect(toasts).toEqual([]);
-  });
+  it.each([
+    ['cannot be asked', 0],
+    ['refuses every lookup from this address for a while', 429],
+  ])(
+    'shows no discount while the service %s, says so, and keeps the code to ask again',
+    async (_, status) => {
+      localStorage.setItem(AFFILIATE_CODE_KEY, 'RESEARCH10');
+      localStorage.setItem(AFFILIATE_DATA_KEY, JSON.stringify(research10));
+      unbind = bindAffiliate(localStorage, () => Promise.reject(new ApiError(status, null)));
+      await settle();
+      expect(stores.affiliate.get()).toEqual({ status: 'none' });
+      expect(localStorage.getItem(AFFILIATE_CODE_KEY)).toBe('RESEARCH10');
+      expect(toasts).toEqual([
+        {
+          title: 'Code Issue',
+          description: 'There was a problem applying the affiliate code.',
+          variant: 'destructive',
+          topic: 'affiliate-code',
+        },
+      ]);
+    },
+  );
 
   describe('a code the page was rendered with (the server had the service confirm it)', () => {
     const renderedWith = (code: string) => {
@@ -284,6 +297,7 @@ describe('affiliate store', () => {
       unbind = bindAffiliate(localStorage, () => Promise.reject(new ApiError(0, null)));
       await settle();
       expect(stores.affiliate.get()).toMatchObject({ status: 'applied', code: 'RESEARCH10' });
+      expect(toasts).toEqual([]);
     });
 
     it('is dropped, and said so, once the service no longer knows it', async () => {

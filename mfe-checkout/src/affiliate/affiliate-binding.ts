@@ -169,9 +169,20 @@ export function bindAffiliate(
   /** What the service's answer about a code saved by an earlier visit (or in the cookie) does. */
   const concludeSaved = (code: string, answer: LookupAnswer) => {
     if (answer.data) return confirm(code, answer.data);
-    // Unreachable just now: the page keeps what it was rendered with (no discount for a code only the
-    // browser saved), and the saved code is asked about on the next visit.
-    if (!answer.refused) return checkoutOwnedStores.affiliate.set(settled);
+    // Unreachable just now (or every lookup from this address refused for a while): the page keeps what
+    // it was rendered with (no discount for a code only the browser saved), and the saved code is asked
+    // about on the next visit. A discount the shopper holds but this page does not show is never dropped
+    // in silence: they are told (the spec's words for a code that could not be applied).
+    if (!answer.refused) {
+      checkoutOwnedStores.affiliate.set(settled);
+      if (settled.status !== 'applied' || settled.code !== code)
+        bus.publish('toast/show', {
+          ...AFFILIATE_MESSAGES.referralFailed,
+          variant: 'destructive',
+          topic: TOAST_TOPIC,
+        });
+      return;
+    }
     settle({ status: 'none' });
     forget(storage);
     bus.publish('toast/show', { ...withdrawnCode(code), variant: 'destructive', topic: TOAST_TOPIC });

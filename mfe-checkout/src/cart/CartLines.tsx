@@ -89,6 +89,18 @@ function LineForm({ item, action, children }: { item: CartItem; action: string; 
   );
 }
 
+interface CartLinesProps {
+  items: CartItem[];
+  quote: CartQuote | null;
+  editable: boolean;
+}
+
+/** Whether another line holds the same product and dose: one added from a page with another price list. */
+const hasTwinIn = (items: readonly CartItem[], item: CartItem) =>
+  items.some(
+    (other) => other !== item && other.productId === item.productId && other.variant === item.variant,
+  );
+
 /**
  * The cart's lines: picture, name, variant, the price now and the line total; a line whose price has
  * changed since it was added says so, and lines of one product and dose added from pages with
@@ -96,24 +108,35 @@ function LineForm({ item, action, children }: { item: CartItem; action: string; 
  * below 1 here; Remove takes a line out) that the panel offers, as forms that work without a script.
  * Until the first quote, prices show as '…'.
  */
-export function CartLines({
-  items,
-  quote,
-  editable,
-}: {
-  items: CartItem[];
-  quote: CartQuote | null;
-  editable: boolean;
-}) {
+export function CartLines({ items, quote, editable }: CartLinesProps) {
+  const hasTwins = items.some((item) => hasTwinIn(items, item));
+  return (
+    <>
+      {/* Why one vial stands on two lines: each page's price holds for what was added from it. */}
+      {hasTwins && (
+        <PriceListNote data-testid="price-list-note">
+          The same vial added from pages with different prices stays on separate lines, each at the price its
+          page showed.
+        </PriceListNote>
+      )}
+      <CartLineList items={items} quote={quote} editable={editable} />
+    </>
+  );
+}
+
+const PriceListNote = styled.p`
+  margin: 0 0 0.75rem;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;
+
+function CartLineList({ items, quote, editable }: CartLinesProps) {
   return (
     <Lines aria-label="Cart items">
       {items.map((item) => {
         const quoted = quotedLineOf(item, quote);
         const changed = quoted !== undefined && quoted.unitPrice !== item.price;
-        const twin = items.some(
-          (other) => other !== item && other.productId === item.productId && other.variant === item.variant,
-        );
-        const priceList = twin ? PRICE_LIST_NAMES[item.channel] : null;
+        const priceList = hasTwinIn(items, item) ? PRICE_LIST_NAMES[item.channel] : null;
         return (
           <li key={item.id} data-testid="cart-line" data-line-id={item.id}>
             <ProductPicture src={item.image} alt="" width={64} height={64} />

@@ -41,6 +41,8 @@ describe('adding to the cart before moving on', () => {
   afterEach(() => {
     unbind?.();
     unbind = undefined;
+    // What a binding left unanswered waits in the tab for the next page's: none of these tests' own.
+    sessionStorage.clear();
     checkoutOwnedStores.cart.set({ ...EMPTY_CART, pricing: false });
   });
 

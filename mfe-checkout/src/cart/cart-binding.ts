@@ -100,24 +100,23 @@ export function bindCart({
     return affiliate.status === 'applied' ? affiliate.code : undefined;
   };
 
-  // Kept while any call is unanswered: the commands among them not yet sent (the others are on their way).
+  // Kept while any call is unanswered: the commands among them whose answers this page has not seen,
+  // sent or not. A page left before an answer came back may have left before the cart's cookie did,
+  // too: the tab's next page sends them (again), and the service makes each once (an addition by its
+  // id, which also names the cart it went into; a quantity set or a line removed twice is so once).
   const unsettled = persistedValue(session, CART_UNSETTLED_KEY, keptCommandsSchema);
   const leftUnsettled = unsettled.read();
-  const unsent: MissedEvent[] = [];
+  const unanswered: MissedEvent[] = [];
   let waiting = 0;
-  const keepUnsettled = () => unsettled.write(waiting > 0 ? unsent : null);
+  const keepUnsettled = () => unsettled.write(waiting > 0 ? unanswered : null);
 
-  const calls = new Subject<() => Promise<ShopperCart>>();
+  const calls = new Subject<{ call: () => Promise<ShopperCart>; command?: MissedEvent }>();
   const send = ({ call, shown }: CartCall, command?: MissedEvent) => {
     if (shown) cart.update(shown);
     waiting++;
-    if (command) unsent.push(command);
+    if (command) unanswered.push(command);
     keepUnsettled();
-    calls.next(() => {
-      if (command) unsent.splice(unsent.indexOf(command), 1);
-      keepUnsettled();
-      return call();
-    });
+    calls.next({ call, command });
   };
   /** The service's answer, or (when a call failed) the cart as the service has it, or why neither. */
   const settle = async (call: () => Promise<ShopperCart>): Promise<ShopperCart> => {
@@ -127,14 +126,17 @@ export function bindCart({
       return api.read(code()).catch(() => ({ ...cart.get(), problem: UNSAVED }));
     }
   };
-  const answers = calls.pipe(concatMap((call) => from(settle(call)))).subscribe((answer) => {
-    waiting--;
-    keepUnsettled();
-    // A later command is on its way: what it showed stays, and its answer will tell how the cart stands.
-    if (waiting > 0) return;
-    cart.set({ ...answer, pricing: false });
-    tabs.post(answer);
-  });
+  const answers = calls
+    .pipe(concatMap(({ call, command }) => from(settle(call).then((answer) => ({ answer, command })))))
+    .subscribe(({ answer, command }) => {
+      if (command) unanswered.splice(unanswered.indexOf(command), 1);
+      waiting--;
+      keepUnsettled();
+      // A later command is on its way: what it showed stays, and its answer will tell how the cart stands.
+      if (waiting > 0) return;
+      cart.set({ ...answer, pricing: false });
+      tabs.post(answer);
+    });
 
   const commands: { [K in CartCommand]: (payload: BusEventPayload<K>, id: string) => CartCall } = {
     'cart/add': (addition, additionId) => ({
@@ -194,8 +196,8 @@ export function bindCart({
         }
       }),
   ];
-  // The last page's calls that were sent may have been answered after this page was rendered: the cart
-  // is read again, and those it had yet to send are sent now.
+  // The last page's calls may have been answered after this page was rendered, or not at all: the cart
+  // is read again, and the commands whose answers that page never saw are sent (again) now.
   if (leftUnsettled) {
     send({ call: () => api.read(code()) });
     carryOutKept(leftUnsettled);

@@ -1,3 +1,4 @@
+import { stores, useStore } from '@storefront/bus';
 import { COUNTRIES } from '@storefront/commerce/checkout';
 import {
   ActionField,
@@ -13,7 +14,7 @@ import {
   useHydrated,
 } from '@storefront/ui';
 import { useLocation } from '@storefront/routing';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ACTIONS } from '../actions';
 
@@ -129,9 +130,17 @@ export function OrderForm({
     onSeed?.(fields);
   });
 
+  // A signed-in researcher's email is filled in (on the server too, which knows them by their session);
+  // one that becomes known only after the page ran its script fills the field if it is still empty.
+  const signedInEmail = useStore(stores.auth).user?.email ?? '';
+  useEffect(() => {
+    const email = form.current?.elements.namedItem('email');
+    if (signedInEmail && email instanceof HTMLInputElement && !email.value) email.value = signedInEmail;
+  }, [signedInEmail]);
+
   const field = (name: string) => ({
     name,
-    defaultValue: sent[name] ?? '',
+    defaultValue: sent[name] ?? (name === 'email' ? signedInEmail : ''),
     required: true,
     'aria-invalid': missing.has(name),
   });

@@ -17,6 +17,13 @@ import { orderFromForm, orderKey, recordFields } from './order-fields';
 
 const ORDER = ACTIONS.order;
 
+/** The notice of an order whose shown total was not the priced one (the service's 409). */
+export const TOTAL_UPDATED = {
+  title: 'Total Updated',
+  description:
+    'The total has been updated to match your vial size, quantity and current prices. Please review it and complete your order again.',
+};
+
 /** The cart's lines as the checkout service keeps them: what a cart order is of. */
 async function cartLinesOf(request: ActionRequest) {
   const cart = await cartOf(request.service, undefined);
@@ -81,6 +88,9 @@ export const placeOrder: ModuleAction = async (request) => {
     const cleared = await request.service({ method: 'DELETE', path: '/cart' }).catch(() => null);
     return { redirect: url, cookies: cleared ? cookiesSetBy(cleared) : [] };
   }
+  // Where no script ran, the total on the button was drawn before the vial size or quantity last
+  // changed: the order is refused (nothing is charged), and the form comes back with the right total.
+  if (answer?.status === 409) return refusal(request, TOTAL_UPDATED, 409);
   const body = problemSchema.safeParse(answer?.body);
   const failure = new ApiError(answer?.status ?? 0, body.success ? body.data : null);
   return refusal(request, submitFailureMessage(failure, style), answer && answer.status < 500 ? 422 : 503);

@@ -1,4 +1,5 @@
 import { COUNTRIES, type OrderRequestInput } from '@storefront/commerce/checkout';
+import { genericCheckoutChannel } from '@storefront/commerce/catalog';
 import { quantityFrom } from '../domain/vials';
 
 /**
@@ -34,8 +35,7 @@ const isCountry = (value: string): value is (typeof COUNTRIES)[number] =>
 /**
  * The order a checkout form describes (spec sections 3 and 7): which checkout (its hidden `checkout`),
  * the vial and quantity chosen (`dose`, `quantity`, sent with the form from the other column), the
- * researcher, the shipping address where the page ships, the agreements, and the total the cart
- * checkout showed. Nothing here is a price: the checkout service prices every order itself.
+ * researcher, the shipping address where the page ships, the agreements, and the total the page showed. Nothing here is a price: the checkout service prices every order itself.
  */
 export function orderFromForm(
   fields: FormFields,
@@ -57,9 +57,15 @@ export function orderFromForm(
     dose: text('dose'),
     quantity: quantityFrom(fields.get('quantity')),
   };
+  // The total the page showed on its order button: the service charges it or refuses the order, so the
+  // payment page never asks more than the button said (where no script ran, the quantity may have
+  // changed since the total was drawn).
+  const shownTotal = text('expectedTotal') === '' ? NaN : Number(text('expectedTotal'));
+  const expectedTotal = Number.isSafeInteger(shownTotal) ? shownTotal : undefined;
   const kind = text('checkout');
   if (kind !== 'product' && kind !== 'cart') {
-    return { checkout: 'quick', lines: [{ ...line, channel: 'quick-checkout' }], customer, ...agreements };
+    const lines = [{ ...line, channel: genericCheckoutChannel(text('channel')) }];
+    return { checkout: 'quick', lines, expectedTotal, customer, ...agreements };
   }
   const country = text('country');
   const shipping = {
@@ -71,14 +77,13 @@ export function orderFromForm(
   };
   if (kind === 'product') {
     const lines = [{ ...line, channel: 'storefront' as const }];
-    return { checkout: 'product', lines, affiliateCode, customer, shipping, ...agreements };
+    return { checkout: 'product', lines, affiliateCode, expectedTotal, customer, shipping, ...agreements };
   }
-  const expectedTotal = text('expectedTotal') === '' ? NaN : Number(text('expectedTotal'));
   return {
     checkout: 'cart',
     lines: cartLines,
     affiliateCode,
-    expectedTotal: Number.isSafeInteger(expectedTotal) ? expectedTotal : undefined,
+    expectedTotal,
     customer,
     shipping,
     ...agreements,

@@ -103,6 +103,7 @@ function DedicatedCheckoutForm({
           hiddenFields={{
             checkout: 'product',
             productId: product.id,
+            expectedTotal: String(totals.total),
             // For its Add to Cart: the storefront's price list, and on to the cart checkout.
             channel: 'storefront',
             then: 'cart-checkout',

@@ -1,4 +1,8 @@
-import { checkoutProductSchema, type CheckoutProduct } from '@storefront/commerce/catalog';
+import {
+  checkoutProductSchema,
+  genericCheckoutChannel,
+  type CheckoutProduct,
+} from '@storefront/commerce/catalog';
 import { computeOrderTotals, formatUsd } from '@storefront/commerce';
 import { queryParameter, useDocumentHead, useLocation } from '@storefront/routing';
 import { Card, useResource } from '@storefront/ui';
@@ -38,12 +42,18 @@ const Tile = styled(Card)`
   }
 `;
 
-/** The generic checkout (spec section 2): ?peptideId (retatrutide), ?dosage (10mg), ?quantity (1). */
+/**
+ * The generic checkout (spec section 2): ?peptideId (retatrutide), ?dosage (10mg), ?quantity (1), and
+ * ?channel=catalogue where a product page's Buy Now leads, to charge the price its button showed.
+ */
 export default function QuickCheckoutPage() {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const product = useResource(
-    checkoutApi.quickCheckoutProduct(queryParameter(search, 'peptideId', 'retatrutide')),
+    checkoutApi.quickCheckoutProduct(
+      queryParameter(search, 'peptideId', 'retatrutide'),
+      genericCheckoutChannel(params.get('channel')),
+    ),
   );
   useDocumentHead(product.status === 'ready' ? checkoutHead(product.data, TITLE) : undefined);
   return (
@@ -94,7 +104,12 @@ function QuickCheckoutForm({
           <OrderSummary totals={totals} discountRate={0} />
           <OrderForm
             formId={ORDER_FORM}
-            hiddenFields={{ checkout: 'quick', productId: product.id }}
+            hiddenFields={{
+              checkout: 'quick',
+              productId: product.id,
+              channel: product.channel,
+              expectedTotal: String(totals.total),
+            }}
             onSeed={seed}
             withShipping={false}
             processing={processing}

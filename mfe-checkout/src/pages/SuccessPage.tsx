@@ -61,7 +61,10 @@ function OrderNotFound({ sessionId }: { sessionId: string | null }) {
         </p>
       )}
       <p role="status" data-testid="payment-status" data-status="not_found">
-        We cannot find this order. If you were charged, please contact support with this reference.
+        {sessionId
+          ? 'We cannot find this order. If you were charged, please contact support with this reference.'
+          : // No reference to quote: the link came without the order's id (copied short, typed by hand).
+            'This link does not name an order. If you were charged, please contact support with the email address you ordered with.'}
       </p>
       <Button as={Link} to="/">
         Return to Homepage

@@ -6,12 +6,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { SiteLinksProvider, type SiteLinks } from './layout/site-links';
 
-/** The links a live account module places in the header (its manifest's), as a page would have them. */
+/** The links the live account and affiliate modules place in the header (their manifests'), as a page would have them. */
 export const ACCOUNT_LINKS: SiteLinks = {
   signIn: { href: '/auth', label: 'Sign In' },
   signUp: { href: '/auth?tab=sign-up', label: 'Create Account' },
   signOut: { href: '/', label: 'Sign Out', action: 'account/sign-out' },
   footer: [],
+  accountMenu: [{ href: '/affiliate', label: 'Affiliate Program' }],
 };
 
 const inShell = (ui: ReactElement, route: string) => (

@@ -63,6 +63,7 @@ async function gatewayTo(
     trustProxy: trustProxySetting().parse(''),
     outageHoldMs,
     retrySafe: (module, method, path) => module === 'checkout' && method === 'POST' && path === '/orders',
+    bodyLimitBytes: GATEWAY_BODY_LIMIT,
   });
   return { gateway, url: await serve(gateway.handle) };
 }
@@ -113,6 +114,43 @@ function send(url: string, method = 'GET', headers: Record<string, string> = {},
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const GATEWAY_BODY_LIMIT = 64 * 1024;
+
+/**
+ * A body sent as a client would, in 64 KiB chunks (declaring its length, or chunked), answered with
+ * whatever the gateway says as soon as it says it; a connection cut after the answer is not an error.
+ */
+function sendBody(url: string, bytes: number, declared: boolean) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(declared ? { 'content-length': bytes } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      ['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? undefined : reject(error),
+    );
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    const write = () => {
+      while (sent < bytes && !req.destroyed) {
+        const part = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+        sent += part.length;
+        if (!req.write(part)) return req.once('drain', write);
+      }
+      req.end();
+    };
+    write();
+  });
+}
 
 const BIG = Buffer.alloc(4 * 1024 * 1024, 'x');
 /** Far more than loopback's socket buffers hold between the service and a shopper who stopped reading. */
@@ -233,6 +271,44 @@ describe('the API gateway', () => {
       ].sort(),
     );
   });
+  describe('a body past its limit', () => {
+    /** A catalog that counts what reaches it: requests, and the bytes of their bodies. */
+    async function countingCatalog() {
+      const reached = { requests: 0, bytes: 0 };
+      const url = await serve((req, res) => {
+        reached.requests += 1;
+        req.on('data', (chunk: Buffer) => (reached.bytes += chunk.length));
+        req.on('end', () => res.end('{"ok":true}'));
+      });
+      return { reached, ...(await gatewayTo(url, 4)) };
+    }
+
+    it('is refused with 413 before any of it reaches the service, declared or chunked', async () => {
+      const { reached, url } = await countingCatalog();
+      const declared = await sendBody(`${url}/api/catalog/products`, 10 * 1024 * 1024, true);
+      expect(declared.status).toBe(413);
+      expect(JSON.parse(declared.body)).toMatchObject({
+        status: 413,
+        detail: 'Request bodies are limited to 64kb.',
+      });
+      expect(reached.requests).toBe(0);
+      // A client that writes its whole body before it reads reads the refusal too.
+      const written = await send(`${url}/api/catalog/products`, 'POST', {}, 'x'.repeat(10 * 1024 * 1024));
+      expect(written.status).toBe(413);
+
+      const chunked = await sendBody(`${url}/api/catalog/products`, 2 * 1024 * 1024, false);
+      expect(chunked.status).toBe(413);
+      expect(reached.bytes).toBeLessThanOrEqual(GATEWAY_BODY_LIMIT);
+    });
+
+    it('passes a body within it whole, declared or chunked', async () => {
+      const { reached, url } = await countingCatalog();
+      expect((await sendBody(`${url}/api/catalog/products`, GATEWAY_BODY_LIMIT, true)).status).toBe(200);
+      expect((await sendBody(`${url}/api/catalog/products`, GATEWAY_BODY_LIMIT, false)).status).toBe(200);
+      expect(reached).toEqual({ requests: 2, bytes: 2 * GATEWAY_BODY_LIMIT });
+    });
+  });
+
   describe('identical reads arriving together', () => {
     /**
      * A catalog whose answers take `ms` to make, counting what it is asked; each answer says which

@@ -12,6 +12,7 @@ import {
   REQUEST_ID_HEADER,
   SERVICE_KEY_HEADER,
   sendRepresentation,
+  spelledBodyLimit,
   writeProblem,
   type Logger,
   traceOutgoing,
@@ -19,6 +20,7 @@ import {
   type Tracing,
   type TrustProxy,
 } from '@storefront/server-kit';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Dispatcher, Pool } from 'undici';
 import { bucketOf } from './canary-bucket';
 import { CONNECTION_HEADERS } from './connection-headers';
@@ -47,6 +49,59 @@ const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 function sendProblem(res: ServerResponse, status: number, title: string, detail: string) {
   if (res.headersSent) res.destroy();
   else writeProblem(res, { status, title, detail });
+}
+
+/** A body past the gateway's limit: the shopper's error (413), never the service's (a 502 would count against a release). */
+class BodyTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`request body over ${limitBytes} bytes`);
+  }
+}
+
+/** How much of a refused body is read and dropped, so that a client still sending it reads the refusal. */
+const MOST_DRAINED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Refuses a body past the limit with 413, before any of it reaches a service. The rest of the body is
+ * read and dropped, never kept (a client that writes its whole body before reading, as most do, would
+ * otherwise meet a closed connection instead of the answer); past MOST_DRAINED_BYTES the connection is cut.
+ */
+function refuseOversized(req: IncomingMessage, res: ServerResponse, limitBytes: number) {
+  if (res.headersSent) return res.destroy();
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MOST_DRAINED_BYTES) req.socket.destroy();
+  });
+  req.resume();
+  writeProblem(res, {
+    status: 413,
+    title: 'Payload too large',
+    detail: `Request bodies are limited to ${spelledBodyLimit(limitBytes)}.`,
+  });
+}
+
+/**
+ * A body without a declared length, passed on as it arrives (as fast as the service takes it) until it
+ * grows past the limit: then the service's copy fails with BodyTooLarge, and the shopper's is left to
+ * the refusal to drain.
+ */
+function withinLimit(req: IncomingMessage, limitBytes: number): Readable {
+  const body = new PassThrough();
+  let received = 0;
+  const finish = () => body.end();
+  const forward = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limitBytes) {
+      req.off('data', forward).off('end', finish);
+      body.destroy(new BodyTooLarge(limitBytes));
+    } else if (!body.write(chunk)) {
+      req.pause();
+      body.once('drain', () => req.resume());
+    }
+  };
+  req.on('data', forward).on('end', finish);
+  return body;
 }
 
 /** A keyed request's body is kept to be sent again only up to this size (an order is a few hundred bytes). */
@@ -138,7 +193,15 @@ function withoutHeaders(headers: string[], left: ReadonlySet<string>): string[] 
 const apiRoot = (url = '') => url.split('/', 3).join('/');
 
 /** What the gateway answers when the service could not: down (503), too slow (504), or otherwise (502). */
-function answerFailure(res: ServerResponse, module: string, error: Error, logger: Logger, requestId: string) {
+function answerFailure(
+  req: IncomingMessage,
+  res: ServerResponse,
+  module: string,
+  error: Error,
+  logger: Logger,
+  requestId: string,
+) {
+  if (error instanceof BodyTooLarge) return refuseOversized(req, res, error.limitBytes);
   const code = (error as NodeJS.ErrnoException).code ?? '';
   logger.warn({ module, code, reqId: requestId }, 'service unreachable through the gateway');
   if (TIMED_OUT.has(code)) {
@@ -235,6 +298,11 @@ export interface ApiGatewayOptions {
    */
   outageHoldMs?: number;
   retrySafe: RetrySafe;
+  /**
+   * The largest body the gateway passes on (API_BODY_LIMIT): larger ones are refused with 413 before
+   * they reach a service, and no more than this of any body is held.
+   */
+  bodyLimitBytes: number;
 }
 
 /**
@@ -257,6 +325,7 @@ export function createApiGateway({
   trustProxy,
   outageHoldMs = 0,
   retrySafe,
+  bodyLimitBytes,
 }: ApiGatewayOptions) {
   const readTogether = createReadCollapsing((error) =>
     logger.error({ err: error }, 'a shared read could not be answered'),
@@ -297,7 +366,11 @@ export function createApiGateway({
       route: res.statusCode === 404 ? 'unmatched' : `/${canonical.split('/', 2)[1] ?? ''}`,
       method: req.method ?? 'GET',
     }));
-    const fail = (error: Error) => answerFailure(res, module, error, logger, requestId);
+    const fail = (error: Error) => answerFailure(req, res, module, error, logger, requestId);
+    // Counted with the module's answers, as the shopper's error (4xx) that it is.
+    const declaredLength = req.headers['content-length'];
+    if (declaredLength !== undefined && Number(declaredLength) > bodyLimitBytes)
+      return refuseOversized(req, res, bodyLimitBytes);
     const poolNow = () => targets.targetFor(module, bucket)!.pool;
     const sendAlone = () => {
       const bodiless = req.method === 'GET' || req.method === 'HEAD';
@@ -309,7 +382,8 @@ export function createApiGateway({
         readBody(req).then((body) => dispatchHeld(poolNow, { ...request, body }, res, fail, deadline), fail);
         return;
       }
-      if (!bodiless) request.body = req;
+      // A declared length is held to by Node's parser; a chunked body is counted as it passes.
+      if (!bodiless) request.body = declaredLength === undefined ? withinLimit(req, bodyLimitBytes) : req;
       poolNow().dispatch(request, new RelayToShopper(res, fail));
     };
     // A traced read is sent alone: its span is the service's answer to it.

@@ -236,6 +236,7 @@ describe('shell server', () => {
       contactPhone: '+1 (480) 555-0142',
       authUrl: '/api/account',
       authAnonKey: 'storefront-local-anon-key',
+      siteUrl: 'http://localhost:3000',
     });
     expect(state.registry.modules.content?.version).toBe(liveVersion);
     const policy = state.responses['/api/content/policies/refund-policy'];

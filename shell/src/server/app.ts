@@ -8,6 +8,8 @@ import {
   notFoundHandler,
   problemHandler,
   ServiceEndpoints,
+  toOriginForm,
+  writeProblem,
   type LimitStore,
   type Logger,
   type ProcessMetrics,
@@ -72,6 +74,7 @@ export function runtimeConfigOf(config: ShellConfig): RuntimeConfig {
     contactPhone: config.CONTACT_PHONE,
     authUrl: config.SUPABASE_URL ?? '/api/account',
     authAnonKey: config.SUPABASE_ANON_KEY,
+    siteUrl: config.SITE_URL,
   };
 }
 
@@ -265,7 +268,7 @@ export function createShellServer(
   );
 
   app.use(notFoundHandler);
-  app.use(problemHandler(logger, '0kb'));
+  app.use(problemHandler(logger));
 
   const api = createApiGateway({
     // Kept-alive connections per service; requests beyond them queue in the pool.
@@ -276,6 +279,7 @@ export function createShellServer(
     trustProxy: config.TRUST_PROXY,
     outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
     retrySafe: views.isRetrySafe,
+    bodyLimitBytes: config.API_BODY_LIMIT,
   });
   const shedder = loadShedder({
     targetMs: config.SHED_TARGET_MS,
@@ -286,6 +290,15 @@ export function createShellServer(
   const shellRelease = process.env.STOREFRONT_RELEASE ?? 'shell';
   const canaryRunning = () => Object.values(registry().modules).some((record) => record.canary);
   return (req, res) => {
+    // One target for everything below (the gateway's /api, the page routes): the path, however the
+    // request line gave it.
+    if (!toOriginForm(req)) {
+      return writeProblem(res, {
+        status: 400,
+        title: 'Bad request',
+        detail: 'The request target must be a path.',
+      });
+    }
     if (!shedder.admit(req, res)) return;
     assignBucket(req, res, canaryRunning(), config.SERVICE_KEY);
     if (req.url?.startsWith('/api/')) return api.handle(req, res);

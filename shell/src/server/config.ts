@@ -43,6 +43,15 @@ const shellConfigShape = {
    */
   SERVICE_OUTAGE_HOLD_MS: z.coerce.number().int().min(0).default(5_000),
   /**
+   * The largest request body the API gateway passes to a service (each service has a limit of its own,
+   * BODY_LIMIT, 16kb by default): larger ones are answered 413 at the gateway, before they reach one.
+   */
+  API_BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(kb|mb)$/, 'must look like 64kb')
+    .default('64kb')
+    .transform((limit) => Number.parseInt(limit, 10) * (limit.endsWith('mb') ? 1024 ** 2 : 1024)),
+  /**
    * How long a page may wait for its data and modules on the server before the browser takes over what
    * is missing: past it, the page is sent with those regions loading, never later.
    */

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { loadShedder, type ShedSettings } from './load-shedding';
 
 /** Keeps this process's only thread busy, as a crowd's work does: nothing else runs meanwhile. */
@@ -24,11 +24,17 @@ async function shedServer(settings: ShedSettings) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
-  /** A request for `path`, written on a connection already open. */
-  async function send(path: string) {
+  async function open() {
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
+    return socket;
+  }
+  const write = (socket: Socket, path: string) =>
     socket.write(`GET ${path} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`);
+  /** A request for `path`, written on a connection already open. */
+  async function send(path: string) {
+    const socket = await open();
+    write(socket, path);
     return socket;
   }
   /** `count` requests left unanswered, as shoppers still being answered, until they are answered or leave. */
@@ -46,10 +52,14 @@ async function shedServer(settings: ShedSettings) {
     hold,
     /**
      * The whole answer to one request, sent on a connection already open, after the loop was kept busy
-     * for `busyMs` meanwhile: the request waits in its socket, as behind a crowd.
+     * for `busyMs` meanwhile: the request waits in its socket, as behind a crowd. With `standingMs`, the
+     * loop is first kept late at every turn for that long, and the request is written straight after,
+     * with no idle turn between: an idle turn is a sample on time, which ends the standing wait.
      */
-    async askAfterWaiting(path: string, busyMs: number): Promise<string> {
-      const socket = await send(path);
+    async askAfterWaiting(path: string, busyMs: number, standingMs = 0): Promise<string> {
+      const socket = await open();
+      if (standingMs > 0) await standingWait(standingMs, 40);
+      write(socket, path);
       let answer = '';
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
       busyFor(busyMs);
@@ -87,25 +97,21 @@ describe('load shedding by waiting', () => {
   });
 
   it('refuses, once the wait has stood above the target for an interval, what waited past the target', async () => {
-    const { shedder, askAfterWaiting, close } = await shedServer(SETTINGS);
+    const { askAfterWaiting, close } = await shedServer(SETTINGS);
     try {
-      await standingWait(250, 40);
-      expect(shedder.overloaded()).toBe(true);
-      const page = await askAfterWaiting('/product/bpc-157', 60);
+      const page = await askAfterWaiting('/product/bpc-157', 60, 250);
       expect(page).toMatch(/^HTTP\/1.1 503/);
       expect(page).toMatch(/retry-after: 2/i);
       expect(page).toMatch(/cache-control: no-store/i);
       expect(page).toContain('The shop is busy. Please try again in a moment.');
 
-      await standingWait(150, 40);
-      const api = await askAfterWaiting('/api/checkout/orders', 60);
+      const api = await askAfterWaiting('/api/checkout/orders', 60, 150);
       expect(api).toMatch(/^HTTP\/1.1 503/);
       expect(api).toMatch(/content-type: application\/problem\+json/i);
       expect(api).toContain('"detail":"The shop is busy. Please try again in a moment."');
 
       // An orchestrator's probes are answered however long they waited.
-      await standingWait(150, 40);
-      expect(await askAfterWaiting('/healthz', 60)).toMatch(/^HTTP\/1.1 200/);
+      expect(await askAfterWaiting('/healthz', 60, 150)).toMatch(/^HTTP\/1.1 200/);
     } finally {
       close();
     }
@@ -117,18 +123,15 @@ describe('load shedding by waiting', () => {
       await standingWait(250, 40);
       expect(shedder.overloaded()).toBe(true);
       const two = await hold(2);
-      await standingWait(150, 40);
-      expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 200/);
+      expect(await askAfterWaiting('/product/bpc-157', 60, 150)).toMatch(/^HTTP\/1.1 200/);
       two.answer();
       // Three shoppers being answered, the wait standing: a queue, and the next who waited is refused.
       const three = await hold(3);
-      await standingWait(150, 40);
-      expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 503/);
+      expect(await askAfterWaiting('/product/bpc-157', 60, 150)).toMatch(/^HTTP\/1.1 503/);
       // Shoppers who leave before their answer are no longer counted: two new ones are no queue.
       three.leave();
       const stayed = await hold(2);
-      await standingWait(150, 40);
-      expect(await askAfterWaiting('/product/bpc-157', 60)).toMatch(/^HTTP\/1.1 200/);
+      expect(await askAfterWaiting('/product/bpc-157', 60, 150)).toMatch(/^HTTP\/1.1 200/);
       stayed.answer();
     } finally {
       close();
@@ -162,8 +165,7 @@ describe('load shedding by waiting', () => {
   it('admits everything when the target is 0', async () => {
     const { askAfterWaiting, close } = await shedServer({ ...SETTINGS, targetMs: 0 });
     try {
-      await standingWait(250, 40);
-      expect(await askAfterWaiting('/product/bpc-157', 150)).toMatch(/^HTTP\/1.1 200/);
+      expect(await askAfterWaiting('/product/bpc-157', 150, 250)).toMatch(/^HTTP\/1.1 200/);
     } finally {
       close();
     }

@@ -5,6 +5,7 @@ import { withDevOverride, DEV_OVERRIDE_COOKIE, type DevOverride } from './dev-ov
 import { cookiesOf } from './cookies';
 import { clearFlashCookie, FLASH_COOKIE, flashCookie, flashOf } from './flash';
 import { sitePath } from './site-path';
+import type { ModuleRoute } from '@storefront/routing';
 import type { ActionRedirect } from '@storefront/routing/server-module';
 import { isCached, type PageCache } from './page-cache';
 import { pageMatch, searchOf, type ComposePage, type PageOutcome } from './page-compose';
@@ -42,6 +43,35 @@ const keptPageKey = (ageVerified: boolean, versions: string, url: string) =>
  * their order, a page whose server loader acts for them, a form they sent) streams its head first while
  * it renders, and no cache keeps it.
  */
+/**
+ * Whether a person asked for the page: a GET whose Fetch Metadata says a top-level navigation to a
+ * document, not a prefetch or prerender (Sec-Purpose, or the older Purpose).
+ */
+export function isNavigation(req: Request): boolean {
+  const purpose = `${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''}`;
+  return (
+    req.method === 'GET' &&
+    req.get('sec-fetch-mode') === 'navigate' &&
+    req.get('sec-fetch-dest') === 'document' &&
+    !/prefetch|prerender/i.test(purpose)
+  );
+}
+
+/**
+ * Whether a page's server loader runs for an address (its query, `search`): always for a route with a
+ * loader and no loaderParameters; for one with them, only when the address has one of them.
+ */
+export function loaderRuns(
+  route: Pick<ModuleRoute, 'serverLoader' | 'loaderParameters'>,
+  search: string,
+): boolean {
+  if (!route.serverLoader) return false;
+  // A release built before loaderParameters existed is read with none (the contract's default).
+  if (route.loaderParameters.length === 0) return true;
+  const query = new URLSearchParams(search);
+  return route.loaderParameters.some((name) => query.has(name));
+}
+
 export function pageResponder(options: PageHandlerOptions) {
   const { compose, cache } = options;
   const secure = options.siteUrl.startsWith('https:');
@@ -59,7 +89,10 @@ export function pageResponder(options: PageHandlerOptions) {
     const match = pageMatch(registry, req.path);
     const modules = options.modulesFor(req);
     const visitor = await visitorOf(clues, view, modules);
-    const loaded = match?.route.serverLoader ? await runServerLoader(req, match, modules, clues) : null;
+    const loaded =
+      match && loaderRuns(match.route, clues.search)
+        ? await runServerLoader(req, match, modules, clues)
+        : null;
     if (loaded && 'redirect' in loaded) return redirect(res, loaded);
     // A form the server completed with a redirect says here, once, what a script would have said.
     const flash = req.method === 'GET' ? flashOf(clues.cookies) : null;
@@ -118,6 +151,7 @@ export function pageResponder(options: PageHandlerOptions) {
             service: modules.service(route.remote),
             secure,
             siteUrl: options.siteUrl,
+            navigation: isNavigation(req),
           })
         : null;
     } catch (error) {
@@ -157,7 +191,7 @@ export function pageResponder(options: PageHandlerOptions) {
     if (!cache || isPersonal(clues, view) || clues.cookies.has(DEV_OVERRIDE_COOKIE)) return false;
     if (clues.cookies.has(FLASH_COOKIE)) return false;
     const match = pageMatch(view.live, (req.url ?? '/').split('?', 1)[0]!);
-    return !match?.route.personal && !match?.route.serverLoader;
+    return !match?.route.personal && !(match && loaderRuns(match.route, searchOf(req.url ?? '')));
   };
 
   const handleGet: RequestHandler = (req, res, next) => {

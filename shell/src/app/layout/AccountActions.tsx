@@ -62,9 +62,12 @@ export type AccountPlace = 'icon' | 'buttons' | 'menu' | 'quick-links';
 
 export function AccountActions({ place, onNavigate }: { place: AccountPlace; onNavigate?(): void }) {
   const { user } = useStore(stores.auth);
-  const { signIn, signUp } = useSiteLinks();
+  const { signIn, signUp, accountMenu } = useSiteLinks();
   if (place === 'icon') {
-    if (user) return <AccountMenu email={user.email} icon={<AccountIcon />} onSignOut={signOut} />;
+    if (user)
+      return (
+        <AccountMenu email={user.email} icon={<AccountIcon />} links={accountMenu} onSignOut={signOut} />
+      );
     return signIn ? (
       <IconLink to={signIn.href} aria-label="Account">
         <AccountIcon />
@@ -86,9 +89,17 @@ export function AccountActions({ place, onNavigate }: { place: AccountPlace; onN
         </>
       );
     return (
-      <SignOutForm onNavigate={onNavigate}>
-        <NavButton type="submit">{place === 'menu' ? `Sign Out (${user.email})` : 'Sign Out'}</NavButton>
-      </SignOutForm>
+      <>
+        {place === 'menu' &&
+          accountMenu.map((link) => (
+            <NavLink key={link.href} to={link.href} onClick={onNavigate}>
+              {link.label}
+            </NavLink>
+          ))}
+        <SignOutForm onNavigate={onNavigate}>
+          <NavButton type="submit">{place === 'menu' ? `Sign Out (${user.email})` : 'Sign Out'}</NavButton>
+        </SignOutForm>
+      </>
     );
   }
   const links = place === 'quick-links' ? [signIn] : [signIn, signUp];

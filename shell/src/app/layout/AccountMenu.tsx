@@ -1,7 +1,9 @@
+import { Link } from '@storefront/routing';
 import { Button, keepsEarlyTapOf } from '@storefront/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { iconBox } from './icon-box';
+import type { SiteLink } from './site-links';
 import { useEscapeToClose } from './use-escape';
 
 const accountTap = keepsEarlyTapOf('account-menu');
@@ -33,19 +35,26 @@ const Popover = styled.div`
     margin: 0;
     overflow-wrap: anywhere;
   }
+  a {
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.brand};
+  }
 `;
 
 /**
- * The account control of a signed-in researcher: which account is signed in, and Sign Out. (Signed
- * out, the header shows a link to /auth instead.) Escape or a click elsewhere closes it.
+ * The account control of a signed-in researcher: which account is signed in, the pages modules place
+ * in it (the affiliate program's), and Sign Out. (Signed out, the header shows a link to /auth
+ * instead.) Escape, a click elsewhere or following one of its links closes it.
  */
 export function AccountMenu({
   email,
   icon,
+  links,
   onSignOut,
 }: {
   email: string;
   icon: React.ReactNode;
+  links: readonly SiteLink[];
   onSignOut(): void;
 }) {
   const [open, setOpen] = useState(false);
@@ -87,6 +96,11 @@ export function AccountMenu({
           <p>
             Signed in as <strong data-testid="account-email">{email}</strong>
           </p>
+          {links.map((link) => (
+            <Link key={link.href} to={link.href} onClick={close}>
+              {link.label}
+            </Link>
+          ))}
           <Button
             type="button"
             $variant="secondary"

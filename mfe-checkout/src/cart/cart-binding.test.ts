@@ -1,0 +1,92 @@
+import { checkoutOwnedStores, stores } from '@storefront/bus';
+import { EMPTY_CART, type CartAddition, type ShopperCart } from '@storefront/commerce/checkout';
+import type { CartApi } from './cart-api';
+import { bindCart } from './cart-binding';
+import { CART_UNSETTLED_KEY } from './cart-keys';
+
+const tb500: CartAddition = {
+  productId: 'tb-500',
+  name: 'TB-500',
+  variant: '5mg',
+  image: '/images/tb-500.svg',
+  price: 6000,
+  quantity: 1,
+  channel: 'storefront',
+};
+const cartOf = (quantity: number): ShopperCart => ({
+  ...EMPTY_CART,
+  items: quantity ? [{ ...tb500, id: 'tb-500-5mg', quantity }] : [],
+});
+const quietTabs = { post: () => {}, onCart: () => {}, close: () => {} };
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A checkout service whose every answer waits until the test gives it; each call is recorded. */
+function heldService() {
+  const calls: Array<{ what: string; additionId?: string; answer(cart: ShopperCart): void }> = [];
+  const held = (what: string, additionId?: string) =>
+    new Promise<ShopperCart>((resolve) => calls.push({ what, additionId, answer: resolve }));
+  const api: CartApi = {
+    read: () => held('read'),
+    add: (_addition, _code, additionId) => held('add', additionId),
+    setQuantity: () => held('set-quantity'),
+    remove: () => held('remove'),
+    clear: () => held('clear'),
+    carryOver: () => held('carry-over'),
+    claim: () => held('claim'),
+    release: () => held('release'),
+  };
+  return { api, calls };
+}
+
+const keptCommands = () => JSON.parse(sessionStorage.getItem(CART_UNSETTLED_KEY) ?? 'null') as unknown;
+
+describe("the cart binding's calls a page leaves unanswered", () => {
+  let unbind: (() => void) | undefined;
+  afterEach(() => {
+    unbind?.();
+    unbind = undefined;
+    sessionStorage.clear();
+    checkoutOwnedStores.cart.set({ ...EMPTY_CART, pricing: false });
+  });
+
+  it('keeps an addition that was sent until its answer is seen, then forgets it', async () => {
+    const service = heldService();
+    const id = 'a'.repeat(32);
+    unbind = bindCart({
+      initial: null,
+      api: service.api,
+      session: sessionStorage,
+      tabs: quietTabs,
+      missed: [{ type: 'cart/add', payload: tb500, id }],
+    });
+    await tick();
+    // Sent, unanswered: still kept, for a page that may have to send it again.
+    expect(service.calls.map((call) => [call.what, call.additionId])).toEqual([['add', id]]);
+    expect(keptCommands()).toEqual([{ type: 'cart/add', payload: tb500, id }]);
+    expect(stores.cart.get().items).toMatchObject([{ productId: 'tb-500', quantity: 1 }]);
+
+    service.calls[0]!.answer(cartOf(1));
+    await tick();
+    expect(keptCommands()).toBeNull();
+  });
+
+  it('sends what the last page left unanswered again, with its id, after reading the cart', async () => {
+    const id = 'b'.repeat(32);
+    sessionStorage.setItem(CART_UNSETTLED_KEY, JSON.stringify([{ type: 'cart/add', payload: tb500, id }]));
+    const service = heldService();
+    unbind = bindCart({ initial: null, api: service.api, session: sessionStorage, tabs: quietTabs });
+    await tick();
+    // The read answers as a browser without the cart's cookie is answered: no cart.
+    service.calls[0]!.answer(cartOf(0));
+    await tick();
+    expect(service.calls.map((call) => [call.what, call.additionId])).toEqual([
+      ['read', undefined],
+      ['add', id],
+    ]);
+    // Its answer is the cart the addition went into: that is what shows.
+    service.calls[1]!.answer(cartOf(1));
+    await tick();
+    expect(stores.cart.get().items).toMatchObject([{ productId: 'tb-500', quantity: 1 }]);
+    expect(keptCommands()).toBeNull();
+  });
+});
