@@ -34,6 +34,8 @@ module.exports = {
   // Service tests open real databases (PGlite starts in a second or two) and hash real passwords; on a
   // busy 2-core CI machine running both projects at once, 5 seconds is not enough headroom.
   testTimeout: 30_000,
+  globalSetup: '<rootDir>/jest.global-setup.js',
+  globalTeardown: '<rootDir>/jest.global-teardown.js',
   projects: [
     project(
       'browser',

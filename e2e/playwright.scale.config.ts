@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from './support/chromium';
-import { SCALE_STACK } from './support/scale-stack';
+import { SCALE_STACK, SCALE_SUITE_RUNS } from './support/scale-stack';
+import { stackServer, SUITE_DEFAULTS } from './support/suite';
 
 /**
  * The suite's second stack: the shape of a deployment on loopback. Two instances of every service and
@@ -9,53 +9,29 @@ import { SCALE_STACK } from './support/scale-stack';
  * instances can show (shared limits, sessions, registry, faults absorbed) and run the hostile fuzz pass and a
  * purchase on PostgreSQL. Without both URLs there is nothing to run it on, and it says so.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const runnable = Boolean(databaseUrl && redisUrl);
-if (!runnable) {
+if (!SCALE_SUITE_RUNS) {
   console.warn(
     'The scale-out suite needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both, see .ci/run); skipped.',
   );
 }
 
 export default defineConfig({
-  testDir: './tests',
-  testMatch: runnable ? [/scale\/.*\.spec\.ts/, /hostile-input\.spec\.ts/] : [],
+  ...SUITE_DEFAULTS,
+  // Each suite's failures (traces, screenshots) in a folder of its own.
+  outputDir: 'test-results/scale',
+  testMatch: SCALE_SUITE_RUNS ? [/scale\/.*\.spec\.ts/, /hostile-input\.spec\.ts/] : [],
   fullyParallel: false,
   workers: 1,
-  forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
   timeout: 60_000,
-  expect: { timeout: 10_000 },
-  use: {
-    baseURL: SCALE_STACK.baseURL,
-    viewport: { width: 1280, height: 900 },
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
-  webServer: runnable
-    ? {
-        command: 'npm start',
-        cwd: '..',
-        url: `${SCALE_STACK.baseURL}/healthz`,
-        timeout: 300_000,
-        reuseExistingServer: false,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          STOREFRONT_INSTANCES: '2',
-          STOREFRONT_PORT_OFFSET: String(SCALE_STACK.offset),
-          STOREFRONT_DATA_DIR: SCALE_STACK.dataDir,
-          STOREFRONT_SCHEMA_PREFIX: SCALE_STACK.schemaPrefix,
-          STOREFRONT_FRESH: '1',
-          DATABASE_URL: databaseUrl!,
-          REDIS_URL: redisUrl!,
-          SITE_URL: SCALE_STACK.baseURL,
-          LOG_LEVEL: 'warn',
-          // Every shopper of the suite begins a cart from one address; the limit has tests of its own.
-          NEW_CART_LIMIT_PER_CLIENT: '100000',
-        },
-      }
+  use: { ...SUITE_DEFAULTS.use, baseURL: SCALE_STACK.baseURL },
+  webServer: SCALE_SUITE_RUNS
+    ? stackServer(SCALE_STACK, {
+        STOREFRONT_INSTANCES: '2',
+        STOREFRONT_SCHEMA_PREFIX: SCALE_STACK.schemaPrefix,
+        DATABASE_URL: process.env.TEST_DATABASE_URL!,
+        REDIS_URL: process.env.TEST_REDIS_URL!,
+        // Every shopper of the suite begins a cart from one address; the limit has tests of its own.
+        NEW_CART_LIMIT_PER_CLIENT: '100000',
+      })
     : undefined,
 });

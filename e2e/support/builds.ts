@@ -2,11 +2,13 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BuildFiles, FileRegistry } from '@storefront/artifact-store';
+import { dataDirOf, OPERATIONS_STACK } from './suite';
 
 export const ROOT = path.resolve(__dirname, '../..');
-export const DATA_DIR = path.join(ROOT, '.data/e2e');
+/** The data folder of the stack the operations and faults suites change (playwright.operations.config.ts). */
+export const DATA_DIR = dataDirOf(OPERATIONS_STACK);
 
-/** The e2e stack's artifacts, as `npm start` keeps them on the embedded default: a folder and registry.json. */
+/** That stack's artifacts, as `npm start` keeps them on the embedded default: a folder and registry.json. */
 export const stackArtifacts = () => ({
   files: new BuildFiles(path.join(DATA_DIR, 'artifacts')),
   registry: new FileRegistry(path.join(DATA_DIR, 'artifacts')),

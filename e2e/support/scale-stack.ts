@@ -4,6 +4,12 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/**
+ * Whether the scale-out suite can run here: it needs PostgreSQL and Redis (TEST_DATABASE_URL and
+ * TEST_REDIS_URL; CI sets both).
+ */
+export const SCALE_SUITE_RUNS = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+
 /** The scale-out suite's stack: its ports (shifted by 200), data folder and PostgreSQL schemas. */
 export const SCALE_STACK = {
   offset: 200,

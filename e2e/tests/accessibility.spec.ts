@@ -2,11 +2,15 @@ import { type Locator } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { asVerifiedAdult, expectNoSeriousA11yViolations } from '../support/fixtures';
 
-test('the home page with its age gate has no serious accessibility violations', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-});
+test(
+  'the home page with its age gate has no serious accessibility violations',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  },
+);
 
 const pages: Array<[string, string]> = [
   ['/', 'Premium Research Peptides'],

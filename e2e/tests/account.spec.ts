@@ -32,56 +32,61 @@ async function fillAndSubmit(
 
 const form = (page: Page) => page.getByRole('tabpanel');
 
-test('sign up, confirm from the dev mailbox (signed in on arrival), sign out and in, stay signed in', async ({
-  page,
-}) => {
-  test.slow(); // a long journey across pages and services: allow for a busy machine
-  const email = uniqueEmail('researcher');
-  await page.goto('/auth');
-  await expect(page.getByRole('note')).toContainText('research institutions');
-  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
-  await expect(form(page).getByRole('status')).toHaveText(
-    'Account created successfully! Please check your email for a confirmation link.',
-  );
+test(
+  'sign up, confirm from the dev mailbox (signed in on arrival), sign out and in, stay signed in',
+  { tag: '@journey' },
+  async ({ page }) => {
+    test.slow(); // a long journey across pages and services: allow for a busy machine
+    const email = uniqueEmail('researcher');
+    await page.goto('/auth');
+    await expect(page.getByRole('note')).toContainText('research institutions');
+    await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+    await expect(form(page).getByRole('status')).toHaveText(
+      'Account created successfully! Please check your email for a confirmation link.',
+    );
 
-  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
-  await expect(form(page).getByRole('alert')).toHaveText(
-    'Please check your email and click the confirmation link before signing in.',
-  );
+    await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+    await expect(form(page).getByRole('alert')).toHaveText(
+      'Please check your email and click the confirmation link before signing in.',
+    );
 
-  await page.goto(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`);
-  await expect(page.getByRole('heading', { name: 'Confirm your signup' })).toBeVisible();
-  await page.getByRole('link', { name: 'Open the link' }).click();
-  // Signed in on arrival, as with Supabase, told so, and the session is gone from the address.
-  await expect(toast(page, 'Email confirmed')).toBeVisible();
-  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
-  await expect(page).toHaveURL(/127\.0\.0\.1:3100\/$/);
-  // The account icon offers the account's email and Sign Out; Escape closes it.
-  const account = page.getByRole('button', { name: 'Account' });
-  await account.click();
-  const menu = page.getByRole('group', { name: 'Account' });
-  await expect(menu.getByTestId('account-email')).toHaveText(email);
-  await page.keyboard.press('Escape');
-  await expect(menu).toHaveCount(0);
-  await expect(account).toBeFocused();
-  await account.click();
-  await menu.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
+    await page.goto(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole('heading', { name: 'Confirm your signup' })).toBeVisible();
+    await page.getByRole('link', { name: 'Open the link' }).click();
+    // Signed in on arrival, as with Supabase, told so, and the session is gone from the address.
+    await expect(toast(page, 'Email confirmed')).toBeVisible();
+    await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+    await expect(page).toHaveURL(/127\.0\.0\.1:3100\/$/);
+    // The account icon offers the account's email and Sign Out; Escape closes it.
+    const account = page.getByRole('button', { name: 'Account' });
+    await account.click();
+    const menu = page.getByRole('group', { name: 'Account' });
+    await expect(menu.getByTestId('account-email')).toHaveText(email);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(account).toBeFocused();
+    await account.click();
+    await menu.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
 
-  await page.goto('/auth');
-  await fillAndSubmit(page, 'Sign In', email, PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
-  await page.goto('/auth');
-  await expect(page).toHaveURL(/\/$/);
-  await page.reload();
-  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+    await page.goto('/auth');
+    await fillAndSubmit(page, 'Sign In', email, PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+    // A checkout fills in the signed-in researcher's email; what they type instead is theirs.
+    await page.goto('/checkout/semax');
+    await expect(page.getByLabel('Email *')).toHaveValue(email);
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
-  await page.reload();
-  await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
-});
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
+  },
+);
 
 test('an unconfirmed researcher gets a new link; only the newest confirms, and resends are spaced out', async ({
   page,
@@ -122,24 +127,28 @@ test('an unconfirmed researcher gets a new link; only the newest confirms, and r
   await expect(page.getByTestId('signed-in-as')).toHaveText(email);
 });
 
-test('wrong, short and mismatched passwords and a taken email get the spec messages', async ({ page }) => {
-  const email = uniqueEmail('careless');
-  await page.goto('/auth');
-  await fillAndSubmit(page, 'Sign Up', email, '12345');
-  await expect(form(page).getByRole('alert')).toHaveText('Password must be at least 6 characters long');
-  await fillAndSubmit(page, 'Sign Up', email, PASSWORD, `${PASSWORD}!`);
-  await expect(form(page).getByRole('alert')).toHaveText('Passwords do not match');
-  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
-  await expect(form(page).getByRole('status')).toContainText('Account created successfully!');
-  await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
-  await expect(form(page).getByRole('alert')).toHaveText(
-    'An account with this email already exists. Please sign in instead.',
-  );
-  await fillAndSubmit(page, 'Sign In', email, 'not-the-password');
-  await expect(form(page).getByRole('alert')).toHaveText(
-    'Invalid email or password. Please check your credentials and try again.',
-  );
-});
+test(
+  'wrong, short and mismatched passwords and a taken email get the spec messages',
+  { tag: '@journey' },
+  async ({ page }) => {
+    const email = uniqueEmail('careless');
+    await page.goto('/auth');
+    await fillAndSubmit(page, 'Sign Up', email, '12345');
+    await expect(form(page).getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+    await fillAndSubmit(page, 'Sign Up', email, PASSWORD, `${PASSWORD}!`);
+    await expect(form(page).getByRole('alert')).toHaveText('Passwords do not match');
+    await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+    await expect(form(page).getByRole('status')).toContainText('Account created successfully!');
+    await fillAndSubmit(page, 'Sign Up', email, PASSWORD);
+    await expect(form(page).getByRole('alert')).toHaveText(
+      'An account with this email already exists. Please sign in instead.',
+    );
+    await fillAndSubmit(page, 'Sign In', email, 'not-the-password');
+    await expect(form(page).getByRole('alert')).toHaveText(
+      'Invalid email or password. Please check your credentials and try again.',
+    );
+  },
+);
 
 test("a network failure or a failing account service reads as the spec's unexpected error on both tabs", async ({
   page,
@@ -177,9 +186,9 @@ test('a session the server signed in (no script yet) survives a page left while 
   await checked;
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
-    'storefront-auth-handoff',
-  );
+  const names = (await page.context().cookies()).map((cookie) => cookie.name);
+  expect(names).not.toContain('storefront-auth-handoff');
+  expect(names).not.toContain('storefront-auth-handoff-session');
 });
 
 test('a page the server signed in stays signed in as its script takes the session over: no Sign In flickers', async ({
@@ -192,7 +201,7 @@ test('a page the server signed in stays signed in as its script takes the sessio
   // Every state the header's account icon passes through, from the first byte of the page.
   await page.addInitScript(() => {
     const states: string[] = [];
-    Object.assign(window, { accountStates: states });
+    Object.assign(window, { accountStates: states, cookiesScriptsSee: document.cookie });
     new MutationObserver(() => {
       const icon = document.querySelector('header [aria-label="Account"]');
       const state = icon?.tagName === 'BUTTON' ? 'menu' : icon ? 'sign-in link' : 'none';
@@ -205,9 +214,76 @@ test('a page the server signed in stays signed in as its script takes the sessio
   await expect
     .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
     .not.toContain('storefront-auth-handoff');
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .not.toContain('storefront-auth-handoff-session');
   await expect(page.getByTestId('signed-in-as')).toHaveText(email);
-  const states = await page.evaluate(() => (window as unknown as { accountStates: string[] }).accountStates);
-  expect(states.filter((state) => state !== 'none')).toEqual(['menu']);
+  const seen = await page.evaluate(() => {
+    const { accountStates, cookiesScriptsSee } = window as unknown as {
+      accountStates: string[];
+      cookiesScriptsSee: string;
+    };
+    return { accountStates, cookiesScriptsSee };
+  });
+  expect(seen.accountStates.filter((state) => state !== 'none')).toEqual(['menu']);
+  // The page's scripts were told a session waited, and never saw its tokens (they came over same-site fetch).
+  expect(seen.cookiesScriptsSee).toContain('storefront-auth-handoff=1');
+  expect(seen.cookiesScriptsSee).not.toMatch(/token|storefront-session|handoff-session/);
+});
+
+test('Sign Out on one browser signs the researcher out on another: its header, /auth and the affiliate page say so', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('signed-out-elsewhere');
+  await confirmedResearcher(page.request, email);
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign In', email, RESEARCHER_PASSWORD);
+  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+
+  const elsewhere = await browser.newPage();
+  await asVerifiedAdult(elsewhere);
+  await elsewhere.goto('/auth');
+  await fillAndSubmit(elsewhere, 'Sign In', email, RESEARCHER_PASSWORD);
+  await expect(elsewhere.getByTestId('signed-in-as')).toHaveText(email);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
+
+  // Still on its page, the other browser goes to the program (no page load): the service no longer
+  // knows its session, so it signs out there too, and the page explains how to join.
+  await elsewhere.getByRole('contentinfo').getByRole('link', { name: 'Affiliate Program' }).click();
+  await expect(elsewhere.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(elsewhere.getByTestId('signed-in-as')).toHaveCount(0);
+  await expect(elsewhere.getByText('Please sign in again.')).toHaveCount(0);
+  await elsewhere.goto('/auth');
+  await expect(elsewhere.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await elsewhere.close();
+});
+
+test('a page loaded after the session was ended elsewhere shows the researcher signed out', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('ended-before-load');
+  await confirmedResearcher(page.request, email);
+  await page.goto('/auth');
+  await fillAndSubmit(page, 'Sign In', email, RESEARCHER_PASSWORD);
+  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+  const elsewhere = await browser.newPage();
+  await asVerifiedAdult(elsewhere);
+  await elsewhere.goto('/auth');
+  await fillAndSubmit(elsewhere, 'Sign In', email, RESEARCHER_PASSWORD);
+  await expect(elsewhere.getByTestId('signed-in-as')).toHaveText(email);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
+  await elsewhere.goto('/catalog');
+  await expect(elsewhere.getByTestId('signed-in-as')).toHaveCount(0);
+  await expect(elsewhere.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await elsewhere.reload();
+  await expect(elsewhere.getByTestId('signed-in-as')).toHaveCount(0);
+  await elsewhere.close();
 });
 
 test("a researcher's cart follows them: signed in on another browser, it holds what they added", async ({
@@ -255,4 +331,35 @@ test('under 768px the compact bar offers Sign Out to a signed-in researcher', as
   expect(overflow).toBeLessThanOrEqual(0);
   await quickLinks.getByRole('button', { name: 'Sign Out' }).click();
   await expect(quickLinks.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a confirmation link kept by someone else signs no one in as them: it confirms, and asks the visitor to sign in', async ({
+  page,
+  browser,
+}) => {
+  // The attacker signs up in a browser of their own and keeps where their link leads.
+  const attacker = await browser.newContext();
+  const theirs = await attacker.newPage();
+  const email = uniqueEmail('link-keeper');
+  await theirs.goto('/auth');
+  await fillAndSubmit(theirs, 'Sign Up', email, PASSWORD);
+  await expect(form(theirs).getByRole('status')).toContainText('Account created successfully!');
+  const mailbox = await theirs.request.get(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const link = /href="([^"]*\/auth\/v1\/verify[^"]*)"/
+    .exec(await mailbox.text())![1]!
+    .replaceAll('&amp;', '&');
+  const followed = await theirs.request.get(link, { maxRedirects: 0 });
+  const confirmPage = followed.headers().location!;
+  expect(confirmPage).toMatch(/\/auth\/confirm\?code=/);
+  await attacker.close();
+
+  // The victim is sent there: a top-level navigation from another site, as a mail link is.
+  await page.goto(confirmPage, { referer: 'https://elsewhere.example/' });
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(toast(page, 'Email confirmed')).toBeVisible();
+  await expect(
+    page.getByLabel('Notifications').getByText('Your email is confirmed. Please sign in to continue.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('storefront-session');
 });

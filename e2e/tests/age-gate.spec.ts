@@ -35,16 +35,20 @@ test.describe('home age gate', () => {
     expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBeNull();
   });
 
-  test("'YES - I am 21+' closes it, enables the page and is remembered", async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'YES - I am 21+' }).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBe('true');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compliance' }).click();
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Stay Updated with Research' })).toBeVisible();
-    await expect(page.getByRole('dialog')).toBeHidden();
-  });
+  test(
+    "'YES - I am 21+' closes it, enables the page and is remembered",
+    { tag: '@journey' },
+    async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'YES - I am 21+' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBe('true');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compliance' }).click();
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Stay Updated with Research' })).toBeVisible();
+      await expect(page.getByRole('dialog')).toBeHidden();
+    },
+  );
 
   test('is not shown away from the home page', async ({ page }) => {
     await page.goto('/shipping-policy');

@@ -26,7 +26,7 @@ test('lists the six products by name, with their catalogue prices', async ({ pag
   await expect(page.getByText('Featured')).toHaveCount(3);
 });
 
-test('sorts by price ascending and by purity descending', async ({ page }) => {
+test('sorts by price ascending and by purity descending', { tag: '@journey' }, async ({ page }) => {
   await page.getByLabel('Sort by').selectOption('price');
   await expect(prices(page)).toHaveText(['$15.99', '$79.99', '$89.99', '$124.99', '$139.99', '$159.99']);
   await page.getByLabel('Sort by').selectOption('purity');
@@ -40,7 +40,7 @@ test('sorts by price ascending and by purity descending', async ({ page }) => {
   ]);
 });
 
-test('filters by each of the categories', async ({ page }) => {
+test('filters by each of the categories', { tag: '@journey' }, async ({ page }) => {
   const category = page.getByLabel('Category');
   await expect(category.locator('option')).toHaveText([
     'All',
@@ -87,4 +87,28 @@ test('each card links to its product page and adds to the cart with feedback', a
 test('the custom quote and specialist buttons are disabled', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Request Custom Quote' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Speak with Specialist' })).toBeDisabled();
+});
+
+test('keeps its search, category and sort in the address: Back from a product and a reload show the same view', async ({
+  page,
+}) => {
+  await page.getByLabel('Category').selectOption('Tissue Research');
+  await page.getByLabel('Sort by').selectOption('price');
+  await page.getByLabel('Search the catalog').fill('bpc');
+  await expect(page).toHaveURL(/\/catalog\?search=bpc&category=Tissue\+Research&sort=price$/);
+  await expect(names(page)).toHaveText(['BPC-157']);
+
+  await page.getByRole('link', { name: 'View Details: BPC-157', exact: true }).click();
+  await expect(page).toHaveURL(/\/product\/bpc-157$/);
+  await page.goBack();
+  await expect(page.getByLabel('Category')).toHaveValue('Tissue Research');
+  await expect(page.getByLabel('Sort by')).toHaveValue('price');
+  await expect(page.getByLabel('Search the catalog')).toHaveValue('bpc');
+  await expect(names(page)).toHaveText(['BPC-157']);
+
+  await page.reload();
+  await expect(names(page)).toHaveText(['BPC-157']);
+  // A default is left out of the address, as the no-script form leaves it.
+  await page.getByLabel('Category').selectOption('All');
+  await expect(page).toHaveURL(/\/catalog\?search=bpc&sort=price$/);
 });

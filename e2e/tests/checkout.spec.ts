@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import {
   fillOrderForm,
@@ -15,87 +16,97 @@ test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 const orderNumberFrom = (url: string) =>
   `ORD-${new URL(url).searchParams.get('session_id')!.slice(-8).toUpperCase()}`;
 
-test('a dedicated checkout with an affiliate code is paid on the hosted page and confirmed', async ({
-  page,
-}) => {
-  test.slow(); // a long journey across pages and services: allow for a busy machine
-  await page.goto('/checkout/cjc1295?dosage=10mg&quantity=2');
-  await expect(page.getByRole('heading', { level: 1, name: 'Research Checkout' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: /10mg/ })).toBeChecked();
-  await expect(page.getByText('SKU: CJC-10MG')).toBeVisible();
+test(
+  'a dedicated checkout with an affiliate code is paid on the hosted page and confirmed',
+  { tag: '@journey' },
+  async ({ page }) => {
+    test.slow(); // a long journey across pages and services: allow for a busy machine
+    await page.goto('/checkout/cjc1295?dosage=10mg&quantity=2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Research Checkout' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /10mg/ })).toBeChecked();
+    await expect(page.getByText('SKU: CJC-10MG')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add affiliate code' }).click();
-  await page.getByRole('textbox', { name: 'Affiliate code' }).fill('research10');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(toast(page, 'Affiliate Code Applied')).toBeVisible();
-  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
-  // 2 x 100.00 = 200.00; -20.00; shipping 15.99; tax 14.40 → 210.39
-  await expect(page.getByTestId('summary-discount')).toHaveText('-$20.00');
-  expect(await summaryTotalCents(page)).toBe(21039);
+    await page.getByRole('button', { name: 'Add affiliate code' }).click();
+    await page.getByRole('textbox', { name: 'Affiliate code' }).fill('research10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, 'Affiliate Code Applied')).toBeVisible();
+    await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+    // 2 x 100.00 = 200.00; -20.00; shipping 15.99; tax 14.40 → 210.39
+    await expect(page.getByTestId('summary-discount')).toHaveText('-$20.00');
+    expect(await summaryTotalCents(page)).toBe(21039);
 
-  await fillOrderForm(page, { shipping: true });
-  const complete = page.getByRole('button', { name: 'Complete Order • $210.39' });
-  await expect(complete).toBeDisabled();
-  await tickAgreements(page);
-  await complete.click();
+    await fillOrderForm(page, { shipping: true });
+    const complete = page.getByRole('button', { name: 'Complete Order • $210.39' });
+    await expect(complete).toBeDisabled();
+    await tickAgreements(page);
+    await complete.click();
 
-  await page.waitForURL(/\/pay\//);
-  await expect(page.getByRole('table', { name: 'Order summary' })).toContainText('CJC-1295 (10mg) × 2');
-  await expect(page.getByRole('table', { name: 'Order summary' })).toContainText(
-    'Research Partner - 10% off',
-  );
-  await expect(page.getByRole('row', { name: /Total/ })).toContainText('$210.39');
-  await payOnHostedPage(page, SANDBOX_CARDS.approved);
+    await page.waitForURL(/\/pay\//);
+    await expect(page.getByRole('table', { name: 'Order summary' })).toContainText('CJC-1295 (10mg) × 2');
+    await expect(page.getByRole('table', { name: 'Order summary' })).toContainText(
+      'Research Partner - 10% off',
+    );
+    await expect(page.getByRole('row', { name: /Total/ })).toContainText('$210.39');
+    await payOnHostedPage(page, SANDBOX_CARDS.approved);
 
-  await page.waitForURL(/\/success\?session_id=/);
-  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
-  await expect(page.getByText('Payment Successful')).toBeVisible();
-  await expect(page.getByTestId('order-number')).toHaveText(orderNumberFrom(page.url()));
-  await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
-});
+    await page.waitForURL(/\/success\?session_id=/);
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    await expect(page.getByText('Payment Successful')).toBeVisible();
+    await expect(page.getByTestId('order-number')).toHaveText(orderNumberFrom(page.url()));
+    await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
+  },
+);
 
-test('the generic checkout is paid through the sandbox and shows the order as paid', async ({ page }) => {
-  test.slow(); // a long journey across pages and services: allow for a busy machine
-  await page.goto('/checkout?peptideId=bpc-157&dosage=20mg&quantity=2');
-  await expect(page.getByText('SKU: BPC157-20MG')).toBeVisible();
-  await expect(page.getByText('99.9% Purity')).toBeVisible();
-  // 2 x 149.99 = 299.98, free shipping, tax 24.00 → 323.98
-  await expect(page.getByRole('note').filter({ hasText: 'Free shipping' })).toBeVisible();
-  expect(await summaryTotalCents(page)).toBe(32398);
-  await expect(page.getByLabel('Address *')).toHaveCount(0);
-  await fillOrderForm(page, { shipping: false });
-  await tickAgreements(page);
-  await page.getByRole('button', { name: 'Complete Research Order • $323.98' }).click();
-  await page.waitForURL(/\/pay\//);
-  await expect(page.getByRole('row', { name: /Total/ })).toContainText(usd(32398));
-  await payOnHostedPage(page, SANDBOX_CARDS.approved);
-  await page.waitForURL(/\/success/);
-  await expect(page.getByTestId('order-number')).toHaveText(orderNumberFrom(page.url()));
-  await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
-});
+test(
+  'the generic checkout is paid through the sandbox and shows the order as paid',
+  { tag: '@journey' },
+  async ({ page }) => {
+    test.slow(); // a long journey across pages and services: allow for a busy machine
+    await page.goto('/checkout?peptideId=bpc-157&dosage=20mg&quantity=2');
+    await expect(page.getByText('SKU: BPC157-20MG')).toBeVisible();
+    await expect(page.getByText('99.9% Purity')).toBeVisible();
+    // 2 x 149.99 = 299.98, free shipping, tax 24.00 → 323.98
+    await expect(page.getByRole('note').filter({ hasText: 'Free shipping' })).toBeVisible();
+    expect(await summaryTotalCents(page)).toBe(32398);
+    await expect(page.getByLabel('Address *')).toHaveCount(0);
+    await fillOrderForm(page, { shipping: false });
+    await tickAgreements(page);
+    await page.getByRole('button', { name: 'Complete Research Order • $323.98' }).click();
+    await page.waitForURL(/\/pay\//);
+    await expect(page.getByRole('row', { name: /Total/ })).toContainText(usd(32398));
+    await payOnHostedPage(page, SANDBOX_CARDS.approved);
+    await page.waitForURL(/\/success/);
+    await expect(page.getByTestId('order-number')).toHaveText(orderNumberFrom(page.url()));
+    await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed');
+  },
+);
 
-test('an expired or declined card stays on the payment page; Cancel returns to /cancel', async ({ page }) => {
-  await page.goto('/checkout/semax');
-  await fillOrderForm(page, { shipping: true });
-  await tickAgreements(page);
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await page.waitForURL(/\/pay\//);
-  const paymentPage = page.url();
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/cancel$/);
-  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
-  // Try Again goes back to the payment page the shopper came from.
-  await page.getByRole('button', { name: 'Try Again' }).click();
-  await page.waitForURL(paymentPage);
-  await payOnHostedPage(page, SANDBOX_CARDS.approved, '01/20');
-  await expect(page.getByRole('alert')).toHaveText('Card expired. Try another card.');
-  await payOnHostedPage(page, SANDBOX_CARDS.declined);
-  await expect(page.getByRole('alert')).toHaveText('Card declined. Try another card.');
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/cancel$/);
-  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-});
+test(
+  'an expired or declined card stays on the payment page; Cancel returns to /cancel',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/checkout/semax');
+    await fillOrderForm(page, { shipping: true });
+    await tickAgreements(page);
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await page.waitForURL(/\/pay\//);
+    const paymentPage = page.url();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/cancel$/);
+    await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
+    // Try Again goes back to the payment page the shopper came from.
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.waitForURL(paymentPage);
+    await payOnHostedPage(page, SANDBOX_CARDS.approved, '01/20');
+    await expect(page.getByRole('alert')).toHaveText('Card expired. Try another card.');
+    await payOnHostedPage(page, SANDBOX_CARDS.declined);
+    await expect(page.getByRole('alert')).toHaveText('Card declined. Try another card.');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/cancel$/);
+    await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  },
+);
 
 test("opened in a new tab, 'Try Again' and a checkout's 'Back' go home; after a page of the shop, back to it", async ({
   page,
@@ -119,7 +130,7 @@ test("opened in a new tab, 'Try Again' and a checkout's 'Back' go home; after a 
   await expect(page).toHaveURL(/\/catalog$/);
 });
 
-test('missing fields are named by toast and nothing is sent', async ({ page }) => {
+test('missing fields are named by toast and nothing is sent', { tag: '@journey' }, async ({ page }) => {
   let orders = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/checkout/orders')) orders += 1;
@@ -184,33 +195,35 @@ test("Enter in a field with an agreement unticked says 'Agreement Required' and 
   expect(orders).toBe(0);
 });
 
-test('Complete Order waits for both agreements, then shows Processing... and ignores repeat clicks', async ({
-  page,
-}) => {
-  let orders = 0;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/checkout/orders', async (route) => {
-    orders += 1;
-    await held;
-    await route.continue();
-  });
-  await page.goto('/checkout/igf1-lr3');
-  await fillOrderForm(page, { shipping: true });
-  const complete = page.getByRole('button', { name: /Complete Order/ });
-  await expect(complete).toBeDisabled();
-  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
-  await expect(complete).toBeDisabled();
-  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
-  await expect(complete).toBeEnabled();
-  await complete.click();
-  const processing = page.getByRole('button', { name: 'Processing...' });
-  await expect(processing).toBeDisabled();
-  await processing.click({ force: true });
-  release();
-  await page.waitForURL(/\/pay\//);
-  expect(orders).toBe(1);
-});
+test(
+  'Complete Order waits for both agreements, then shows Processing... and ignores repeat clicks',
+  { tag: '@journey' },
+  async ({ page }) => {
+    let orders = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/checkout/orders', async (route) => {
+      orders += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/checkout/igf1-lr3');
+    await fillOrderForm(page, { shipping: true });
+    const complete = page.getByRole('button', { name: /Complete Order/ });
+    await expect(complete).toBeDisabled();
+    await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+    await expect(complete).toBeDisabled();
+    await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+    await expect(complete).toBeEnabled();
+    await complete.click();
+    const processing = page.getByRole('button', { name: 'Processing...' });
+    await expect(processing).toBeDisabled();
+    await processing.click({ force: true });
+    release();
+    await page.waitForURL(/\/pay\//);
+    expect(orders).toBe(1);
+  },
+);
 
 test("a failing checkout service, or an answer without a payment page, gets the spec's Payment Error", async ({
   page,
@@ -258,26 +271,30 @@ test("a failing checkout service, or an answer without a payment page, gets the 
   await expect(complete).toBeEnabled();
 });
 
-test('an invalid affiliate code is refused with a toast and no discount', async ({ page }) => {
-  await page.goto('/checkout/ghk-cu');
-  await page.getByRole('button', { name: 'Add affiliate code' }).click();
-  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
-  await page.getByRole('textbox', { name: 'Affiliate code' }).fill('NOT-A-CODE');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(toast(page, 'Invalid Code')).toBeVisible();
-  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
-  expect(await summaryTotalCents(page)).toBe(6999 + 1599 + 560);
-  // What was typed stays, focused, to be corrected rather than typed again.
-  const input = page.getByRole('textbox', { name: 'Affiliate code' });
-  await expect(input).toHaveValue('NOT-A-CODE');
-  await expect(input).toBeFocused();
-  await input.fill('research10');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
-  // The code that applied answers the one refused: 'Invalid Code' does not stay beside it.
-  await expect(toast(page, 'Affiliate Code Applied')).toBeVisible();
-  await expect(toast(page, 'Invalid Code')).toHaveCount(0);
-});
+test(
+  'an invalid affiliate code is refused with a toast and no discount',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/checkout/ghk-cu');
+    await page.getByRole('button', { name: 'Add affiliate code' }).click();
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Affiliate code' }).fill('NOT-A-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, 'Invalid Code')).toBeVisible();
+    await expect(page.getByTestId('summary-discount')).toHaveCount(0);
+    expect(await summaryTotalCents(page)).toBe(6999 + 1599 + 560);
+    // What was typed stays, focused, to be corrected rather than typed again.
+    const input = page.getByRole('textbox', { name: 'Affiliate code' });
+    await expect(input).toHaveValue('NOT-A-CODE');
+    await expect(input).toBeFocused();
+    await input.fill('research10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+    // The code that applied answers the one refused: 'Invalid Code' does not stay beside it.
+    await expect(toast(page, 'Affiliate Code Applied')).toBeVisible();
+    await expect(toast(page, 'Invalid Code')).toHaveCount(0);
+  },
+);
 
 test('a code applied in one tab reaches a checkout open in another, and so does its removal', async ({
   page,
@@ -299,6 +316,52 @@ test('a code applied in one tab reaches a checkout open in another, and so does 
   await expect(page.getByTestId('summary-discount')).toHaveCount(0);
 });
 
+/** The header's controls a shopper can reach (a closed phone menu's links are not). */
+const headerControls = (page: Page) => {
+  const banner = page.getByRole('banner');
+  return banner.getByRole('button').or(banner.getByRole('link')).or(banner.getByRole('searchbox'));
+};
+
+/** How many of `targets` the toasts shown lie over, in part. */
+const coveredByToasts = (targets: Locator) =>
+  targets.evaluateAll((elements) => {
+    const toasts = [...(document.querySelector('[aria-label="Notifications"]')?.children ?? [])].map(
+      (toast) => toast.getBoundingClientRect(),
+    );
+    return elements.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return toasts.some(
+        (toast) =>
+          box.width > 0 &&
+          box.bottom > toast.top &&
+          box.top < toast.bottom &&
+          box.right > toast.left &&
+          box.left < toast.right,
+      );
+    }).length;
+  });
+
+for (const [profile, size] of [
+  ['desktop', { width: 1366, height: 900 }],
+  ['phone', MOBILE],
+] as const) {
+  test(`on the ${profile}, a refused order's toast leaves the vial sizes, the marked fields and the header in sight`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await page.goto('/checkout/bpc-157');
+    for (const agreement of await page.getByRole('checkbox').all()) await agreement.check();
+    await page.getByRole('button', { name: /^Complete Order/ }).click();
+    await expect(page.getByLabel('Notifications').getByText('Missing Information')).toBeVisible();
+    // Measured once the page has settled from the scroll to the first empty field (a frame or two).
+    const clear = { timeout: 2000 };
+    await expect.poll(() => coveredByToasts(page.getByRole('radio')), clear).toBe(0);
+    await expect.poll(() => coveredByToasts(headerControls(page)), clear).toBe(0);
+    await expect.poll(() => coveredByToasts(page.locator('[aria-invalid="true"]:focus')), clear).toBe(0);
+    await page.screenshot({ path: test.info().outputPath('missing-information-toast.png') });
+  });
+}
+
 test('?ref= applies a code on a checkout page only when none is active', async ({ page }) => {
   await page.goto('/checkout/retatrutide?ref=research10');
   await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
@@ -318,17 +381,19 @@ test('?ref= applies a code on a checkout page only when none is active', async (
   await expect(page.getByTestId('summary-discount')).toHaveCount(0);
 });
 
-test('an unoffered vial amount falls back to the first, and an unknown product is not found', async ({
-  page,
-}) => {
-  await page.goto('/checkout/retatrutide?dosage=7mg&quantity=0');
-  await expect(page.getByRole('radio', { name: /^5mg/ })).toBeChecked();
-  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
-  await page.goto('/checkout?peptideId=unobtainium');
-  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
-  await page.getByRole('button', { name: 'Return to Homepage' }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
+test(
+  'an unoffered vial amount falls back to the first, and an unknown product is not found',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/checkout/retatrutide?dosage=7mg&quantity=0');
+    await expect(page.getByRole('radio', { name: /^5mg/ })).toBeChecked();
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+    await page.goto('/checkout?peptideId=unobtainium');
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Return to Homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
 test("Retatrutide's back goes home; the checkout works at phone width", async ({ page }) => {
   await page.setViewportSize(MOBILE);
@@ -371,6 +436,11 @@ test('/success claims success only for an order the shop knows: an honest not-fo
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toHaveCount(0);
   await page.goto('/success');
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+  // No reference to quote: the shopper is not asked for one.
+  await expect(page.getByTestId('order-reference')).toHaveCount(0);
+  await expect(page.getByTestId('payment-status')).toHaveText(
+    'This link does not name an order. If you were charged, please contact support with the email address you ordered with.',
+  );
 
   // A real order not paid yet: the spec's page, still confirming the payment.
   await page.goto('/checkout/semax');

@@ -4,17 +4,21 @@ import { asVerifiedAdult, MOBILE } from '../support/fixtures';
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
 test.describe('header on desktop', () => {
-  test('shows the search box, cart, account and navigation of the spec', async ({ page }) => {
-    await page.goto('/');
-    const search = page.getByRole('searchbox', { name: 'Search products' });
-    await expect(search).toHaveAttribute('placeholder', 'Search peptides, CAS, formulas');
-    await expect(page.getByText('Ctrl K')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible();
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('button', { name: 'Product Catalog' })).toBeDisabled();
-    await expect(nav.getByRole('button', { name: 'Certificates' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
-  });
+  test(
+    'shows the search box, cart, account and navigation of the spec',
+    { tag: '@journey' },
+    async ({ page }) => {
+      await page.goto('/');
+      const search = page.getByRole('searchbox', { name: 'Search products' });
+      await expect(search).toHaveAttribute('placeholder', 'Search peptides, CAS, formulas');
+      await expect(page.getByText('Ctrl K')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('button', { name: 'Product Catalog' })).toBeDisabled();
+      await expect(nav.getByRole('button', { name: 'Certificates' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    },
+  );
 
   test('Ctrl+K focuses the search box', async ({ page }) => {
     await page.goto('/refund-policy');
@@ -120,24 +124,28 @@ test.describe('header on desktop', () => {
 test.describe('header under 768px', () => {
   test.use({ viewport: MOBILE });
 
-  test('has the menu toggle and the compact bar instead of the desktop navigation', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    const compact = page.getByRole('navigation', { name: 'Quick links' });
-    await expect(compact.getByRole('link', { name: 'Home' })).toBeVisible();
-    await expect(compact.getByRole('button', { name: 'Catalog' })).toBeDisabled();
-    await expect(compact.getByRole('link', { name: 'Compliance' })).toBeVisible();
-    await expect(compact.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  test(
+    'has the menu toggle and the compact bar instead of the desktop navigation',
+    { tag: '@journey' },
+    async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      const compact = page.getByRole('navigation', { name: 'Quick links' });
+      await expect(compact.getByRole('link', { name: 'Home' })).toBeVisible();
+      await expect(compact.getByRole('button', { name: 'Catalog' })).toBeDisabled();
+      await expect(compact.getByRole('link', { name: 'Compliance' })).toBeVisible();
+      await expect(compact.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
 
-    const toggle = page.getByRole('button', { name: 'Open menu' });
-    await toggle.click();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.getByRole('navigation', { name: 'Menu' });
-    await expect(menu.getByRole('link', { name: 'Create Account' })).toBeVisible();
-    await menu.getByRole('link', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL('/auth');
-    await expect(menu).toBeHidden();
-  });
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      await toggle.click();
+      await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+      const menu = page.getByRole('navigation', { name: 'Menu' });
+      await expect(menu.getByRole('link', { name: 'Create Account' })).toBeVisible();
+      await menu.getByRole('link', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL('/auth');
+      await expect(menu).toBeHidden();
+    },
+  );
 
   test('keeps the header on one screen width without horizontal scrolling', async ({ page }) => {
     await page.goto('/refund-policy');

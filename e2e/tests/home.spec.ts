@@ -38,28 +38,30 @@ const homeProducts: Array<{
   { name: 'SEMAX', slug: 'semax', defaultDose: '10mg', prices: { '10mg': '$89.00' } },
 ];
 
-test('every product shows its default dose, the price of each dose, and the checkout link for it', async ({
-  page,
-}) => {
-  for (const product of homeProducts) {
-    const item = card(page, product.name);
-    await expect(item.getByRole('radio', { checked: true })).toHaveAccessibleName(
-      new RegExp(`^${product.defaultDose}`),
-    );
-    await expect(item.getByTestId('price')).toHaveText(product.prices[product.defaultDose]!);
-    for (const [dose, price] of Object.entries(product.prices)) {
-      await item.getByRole('radio', { name: new RegExp(`^${dose}`) }).click();
-      await expect(item.getByTestId('price')).toHaveText(price);
-      // Spec section 2: the card's checkout link follows the dose chosen.
-      const buyNow = item.getByRole('link', { name: `Buy Now: ${product.name} ${dose}` });
-      await expect(buyNow).toBeVisible();
-      await expect(buyNow).toHaveAttribute('href', `/checkout/${product.slug}?dosage=${dose}&quantity=1`);
+test(
+  'every product shows its default dose, the price of each dose, and the checkout link for it',
+  { tag: '@journey' },
+  async ({ page }) => {
+    for (const product of homeProducts) {
+      const item = card(page, product.name);
+      await expect(item.getByRole('radio', { checked: true })).toHaveAccessibleName(
+        new RegExp(`^${product.defaultDose}`),
+      );
+      await expect(item.getByTestId('price')).toHaveText(product.prices[product.defaultDose]!);
+      for (const [dose, price] of Object.entries(product.prices)) {
+        await item.getByRole('radio', { name: new RegExp(`^${dose}`) }).click();
+        await expect(item.getByTestId('price')).toHaveText(price);
+        // Spec section 2: the card's checkout link follows the dose chosen.
+        const buyNow = item.getByRole('link', { name: `Buy Now: ${product.name} ${dose}` });
+        await expect(buyNow).toBeVisible();
+        await expect(buyNow).toHaveAttribute('href', `/checkout/${product.slug}?dosage=${dose}&quantity=1`);
+      }
     }
-  }
-  // Buy Now goes to the product's checkout with the dose chosen last.
-  await card(page, 'CJC-1295').getByRole('link', { name: 'Buy Now: CJC-1295 10mg' }).click();
-  await expect(page).toHaveURL('/checkout/cjc1295?dosage=10mg&quantity=1');
-});
+    // Buy Now goes to the product's checkout with the dose chosen last.
+    await card(page, 'CJC-1295').getByRole('link', { name: 'Buy Now: CJC-1295 10mg' }).click();
+    await expect(page).toHaveURL('/checkout/cjc1295?dosage=10mg&quantity=1');
+  },
+);
 
 test("Retatrutide's larger vials carry their savings labels and their own pictures", async ({ page }) => {
   const item = card(page, 'Retatrutide');
@@ -84,22 +86,26 @@ test('seven products in rows of three get two Coming Soon placeholders', async (
   expect(new Set(tops).size).toBe(3);
 });
 
-test('the header search filters the grid live, over names, applications and keywords', async ({ page }) => {
-  const search = page.getByRole('searchbox', { name: 'Search products' });
-  await search.fill('  GHK ');
-  await expect(page.getByTestId('home-product')).toHaveCount(1);
-  await expect(card(page, 'GHK-Cu')).toBeVisible();
-  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
-  await search.fill('glp-1');
-  await expect(page.getByTestId('home-product')).toHaveCount(1);
-  await expect(card(page, 'Retatrutide')).toBeVisible();
-  await search.fill('137525-51-0');
-  await expect(card(page, 'BPC-157')).toBeVisible();
-  await search.fill('neuroprotection');
-  await expect(card(page, 'SEMAX')).toBeVisible();
-  await search.fill('');
-  await expect(page.getByTestId('home-product')).toHaveCount(7);
-});
+test(
+  'the header search filters the grid live, over names, applications and keywords',
+  { tag: '@journey' },
+  async ({ page }) => {
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill('  GHK ');
+    await expect(page.getByTestId('home-product')).toHaveCount(1);
+    await expect(card(page, 'GHK-Cu')).toBeVisible();
+    await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+    await search.fill('glp-1');
+    await expect(page.getByTestId('home-product')).toHaveCount(1);
+    await expect(card(page, 'Retatrutide')).toBeVisible();
+    await search.fill('137525-51-0');
+    await expect(card(page, 'BPC-157')).toBeVisible();
+    await search.fill('neuroprotection');
+    await expect(card(page, 'SEMAX')).toBeVisible();
+    await search.fill('');
+    await expect(page.getByTestId('home-product')).toHaveCount(7);
+  },
+);
 
 /** Types into the header search from the foot of the page; the results must come into view. */
 async function searchFromTheFoot(page: Page) {
@@ -149,7 +155,7 @@ test("a card's vial sizes are one tab stop, moved with the arrow keys like any r
   expect(await sizes.evaluate((group) => group.contains(document.activeElement))).toBe(false);
 });
 
-test('a search with no match says so and suggests names', async ({ page }) => {
+test('a search with no match says so and suggests names', { tag: '@journey' }, async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search products' }).fill('insulin-like zebra');
   // Said where the shopper is looking, not below the hero.
   await expect(page.getByText('No peptides found matching "insulin-like zebra"')).toBeInViewport();

@@ -34,7 +34,10 @@ function send(origin: URL, { method, path, headers = {}, body }: Probe): Promise
       port: origin.port,
       method,
       path,
-      headers,
+      // A body is always framed: Node sends a GET's body unframed otherwise, and its bytes would be read
+      // as the start of the connection's next request.
+      headers:
+        body === undefined ? headers : { 'content-length': String(Buffer.byteLength(body)), ...headers },
       localAddress: FUZZER_ADDRESS,
     };
     const call = httpRequest(options, (res) => {
@@ -319,6 +322,70 @@ test('no public endpoint answers a hostile request with a 5xx or a glimpse of it
   expect(probes.length).toBeGreaterThan(1_800);
   expect(failures).toEqual([]);
   expect(internalReached).toEqual([]);
+});
+
+test("a body of 10 MB is refused by the gateway with 413, the client's error, whatever the route", async ({
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!);
+  const tenMegabytes = Buffer.alloc(10 * 1024 * 1024, 'x');
+  for (const path of ['/api/checkout/cart/lines', '/api/content/subscribers', '/api/checkout/orders']) {
+    const answer = await send(origin, { method: 'POST', path, headers: JSON_HEADERS, body: tenMegabytes });
+    expect(answer.status, path).toBe(413);
+    // Behind nginx (the scale-out stack), the balancer's own limit answers first, in its own words.
+    if (answer.body.startsWith('{'))
+      expect(JSON.parse(answer.body), path).toMatchObject({ detail: 'Request bodies are limited to 64kb.' });
+  }
+});
+
+test('no request line reaches a service-to-service route through the shell: absolute, authority and asterisk forms', async ({
+  baseURL,
+  request,
+}) => {
+  const origin = new URL(baseURL!);
+  const code = {
+    code: 'HAX',
+    affiliateId: '00000000-0000-4000-8000-000000000001',
+    name: 'Hax',
+    discountRate: 0.99,
+    active: true,
+  };
+  const internalRoutes = [
+    { method: 'PUT', path: '/checkout/internal/affiliate-codes/HAX', body: code },
+    { method: 'POST', path: '/affiliate/internal/program-events', body: { events: [] } },
+    { method: 'GET', path: '/catalog/internal/price-list' },
+    { method: 'POST', path: '/catalog/internal/quote', body: {} },
+    { method: 'GET', path: '/account/internal/status' },
+  ];
+  const reached: string[] = [];
+  for (const route of internalRoutes) {
+    for (const target of [
+      `http://x/api${route.path}`,
+      `HTTP://${origin.host}/API${route.path.toUpperCase()}`,
+      `http://x${route.path.replace(/^\/[^/]+/, '')}`,
+      `http://x/api//${route.path}`,
+      `http://x/api/%${'c'.charCodeAt(0).toString(16)}${route.path.slice(2)}`,
+    ]) {
+      const answer = await send(origin, {
+        method: route.method,
+        path: target,
+        headers: JSON_HEADERS,
+        body: JSON.stringify(route.body ?? {}),
+      });
+      if (answer.status < 400) reached.push(`${route.method} ${target} → ${answer.status}`);
+    }
+  }
+  for (const [method, target] of [
+    ['OPTIONS', '*'],
+    ['GET', 'x:80'],
+  ] as const) {
+    const answer = await send(origin, { method, path: target });
+    if (answer.status < 400) reached.push(`${method} ${target} → ${answer.status}`);
+  }
+  expect(reached).toEqual([]);
+  // And no code was made: HAX is not a code the checkout knows.
+  const lookup = await request.post('/api/checkout/affiliates/lookup', { data: { code: 'HAX' } });
+  expect(lookup.status()).toBe(404);
 });
 
 test('a page address whose parameter spells a service-to-service path is the not-found page', async ({

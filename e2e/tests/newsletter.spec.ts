@@ -21,7 +21,7 @@ async function subscribe(page: import('@playwright/test').Page, name: string, em
   await form.getByRole('button', { name: 'Subscribe' }).click();
 }
 
-test('subscribes and replaces the form with a success card', async ({ page }) => {
+test('subscribes and replaces the form with a success card', { tag: '@journey' }, async ({ page }) => {
   await subscribe(page, 'Ada Lovelace', uniqueEmail('ok'));
   await expect(toast(page, 'Successfully subscribed!')).toBeVisible();
   await expect(page.getByText('Thank you for joining our research community.')).toBeVisible();
@@ -41,7 +41,7 @@ test('says "Already subscribed" for an address already on the list, whatever its
   await expect(page.getByRole('form', { name: 'Newsletter sign-up' })).toBeVisible();
 });
 
-test('asks for the missing fields', async ({ page }) => {
+test('asks for the missing fields', { tag: '@journey' }, async ({ page }) => {
   await subscribe(page, 'No Email', '');
   await expect(toast(page, 'Required fields missing')).toBeVisible();
   await expect(page.getByText('Please fill in your email and name.')).toBeVisible();

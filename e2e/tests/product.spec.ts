@@ -16,28 +16,32 @@ test.describe('product page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'BPC-157' })).toBeVisible();
   });
 
-  test('shows the breadcrumb, quick specs, badges, price and the research-only warning', async ({ page }) => {
-    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-    // The slashes between the items are drawn by CSS.
-    await expect(breadcrumb.getByRole('listitem')).toHaveText([
-      'Back to Catalog',
-      'Tissue Research',
-      'BPC-157',
-    ]);
-    await expect(breadcrumb.getByRole('link', { name: 'Back to Catalog' })).toHaveAttribute(
-      'href',
-      '/catalog',
-    );
-    await expect(page.getByText('Pharmaceutical Grade')).toBeVisible();
-    const specs = page.getByRole('definition');
-    await expect(specs.filter({ hasText: 'C62H98N16O22' })).toBeVisible();
-    await expect(specs.filter({ hasText: '137525-51-0' })).toBeVisible();
-    await expect(page.getByText('In Stock')).toBeVisible();
-    await expect(page.getByTestId('unit-price')).toHaveText('$79.99 per vial');
-    await expect(page.getByRole('note')).toHaveText(
-      'FOR RESEARCH USE ONLY. Not for human or veterinary use.',
-    );
-  });
+  test(
+    'shows the breadcrumb, quick specs, badges, price and the research-only warning',
+    { tag: '@journey' },
+    async ({ page }) => {
+      const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+      // The slashes between the items are drawn by CSS.
+      await expect(breadcrumb.getByRole('listitem')).toHaveText([
+        'Back to Catalog',
+        'Tissue Research',
+        'BPC-157',
+      ]);
+      await expect(breadcrumb.getByRole('link', { name: 'Back to Catalog' })).toHaveAttribute(
+        'href',
+        '/catalog',
+      );
+      await expect(page.getByText('Pharmaceutical Grade')).toBeVisible();
+      const specs = page.getByRole('definition');
+      await expect(specs.filter({ hasText: 'C62H98N16O22' })).toBeVisible();
+      await expect(specs.filter({ hasText: '137525-51-0' })).toBeVisible();
+      await expect(page.getByText('In Stock')).toBeVisible();
+      await expect(page.getByTestId('unit-price')).toHaveText('$79.99 per vial');
+      await expect(page.getByRole('note')).toHaveText(
+        'FOR RESEARCH USE ONLY. Not for human or veterinary use.',
+      );
+    },
+  );
 
   test('has keyboard-operable tabs with Specifications first', async ({ page }) => {
     const tabs = page.getByRole('tab');
@@ -100,33 +104,37 @@ test.describe('product page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'TB-500' })).toBeVisible();
   });
 
-  test('Download Full CoA gives a PDF with the batch and every value', async ({ page }) => {
-    await page.getByRole('tab', { name: 'Certificate of Analysis' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download Full CoA (PDF)' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('CoA-bpc-157-BPC157-2610-014.pdf');
-    const bytes = new Uint8Array(await readFile((await download.path())!));
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const pdf = await pdfjs.getDocument({ data: bytes, verbosity: 0 }).promise;
-    const content = await (await pdf.getPage(1)).getTextContent();
-    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-    for (const value of [
-      'Certificate of Analysis',
-      'BPC-157 (10mg)',
-      '137525-51-0',
-      'BPC157-2610-014',
-      '2026-10-14',
-      '99.7%',
-      '1419.5 Da (confirmed)',
-      '4.1%',
-      '5.8%',
-      '89.6%',
-    ]) {
-      expect(text).toContain(value);
-    }
-  });
+  test(
+    'Download Full CoA gives a PDF with the batch and every value',
+    { tag: '@journey' },
+    async ({ page }) => {
+      await page.getByRole('tab', { name: 'Certificate of Analysis' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download Full CoA (PDF)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('CoA-bpc-157-BPC157-2610-014.pdf');
+      const bytes = new Uint8Array(await readFile((await download.path())!));
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      const pdf = await pdfjs.getDocument({ data: bytes, verbosity: 0 }).promise;
+      const content = await (await pdf.getPage(1)).getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+      for (const value of [
+        'Certificate of Analysis',
+        'BPC-157 (10mg)',
+        '137525-51-0',
+        'BPC157-2610-014',
+        '2026-10-14',
+        '99.7%',
+        '1419.5 Da (confirmed)',
+        '4.1%',
+        '5.8%',
+        '89.6%',
+      ]) {
+        expect(text).toContain(value);
+      }
+    },
+  );
 
   test('has no serious accessibility violations', async ({ page }) => {
     await expectNoSeriousA11yViolations(page);
@@ -139,18 +147,24 @@ test.describe('age gating on the product page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'BPC-157' })).toBeVisible();
   });
 
-  test('Buy Now asks first; confirming records it and goes to the checkout with the quantity', async ({
-    page,
-  }) => {
-    await page.getByRole('button', { name: 'Increase quantity' }).click();
-    await page.getByRole('button', { name: 'Increase quantity' }).click();
-    await page.getByRole('button', { name: /^Buy Now/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Age Verification Required' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'YES - I am 21+' }).click();
-    await expect(page).toHaveURL('/checkout?peptideId=bpc-157&quantity=3');
-    expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBe('true');
-  });
+  test(
+    'Buy Now asks first; confirming records it and goes to the checkout with the quantity, at the price it showed',
+    { tag: '@journey' },
+    async ({ page }) => {
+      await page.getByRole('button', { name: 'Increase quantity' }).click();
+      await page.getByRole('button', { name: 'Increase quantity' }).click();
+      await expect(page.getByRole('button', { name: /^Buy Now/ })).toHaveText('Buy Now - $239.97');
+      await page.getByRole('button', { name: /^Buy Now/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Age Verification Required' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'YES - I am 21+' }).click();
+      await expect(page).toHaveURL('/checkout?peptideId=bpc-157&quantity=3&channel=catalogue');
+      expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBe('true');
+      // The checkout sells at the product page's list: three vials at $79.99, as the button said.
+      await expect(page.getByTestId('summary-subtotal')).toHaveText('$239.97');
+      await expect(page.getByRole('radio', { name: /^10mg/ })).toBeChecked();
+    },
+  );
 
   test('Add to Cart asks first; declining closes the dialog and goes home without adding', async ({
     page,

@@ -4,38 +4,42 @@ import { expect, test } from '../support/test';
 import { asVerifiedAdult } from '../support/fixtures';
 
 /** What a crawler, a link preview or curl gets: the HTML as the server sends it. */
-test('each page arrives rendered, with its own title, description and status', async ({ request }) => {
-  const home = await request.get('/');
-  expect(home.status()).toBe(200);
-  const homeHtml = await home.text();
-  expect(homeHtml).toContain('<title>Research-Grade Peptides | Helix Research</title>');
-  expect(homeHtml).toMatch(/<meta name="description" content="[^"]{40,}">/);
-  expect(homeHtml.match(/data-testid="home-product"/g)).toHaveLength(7);
-  for (const name of ['BPC-157', 'Retatrutide', 'GHK-Cu']) expect(homeHtml).toContain(name);
+test(
+  'each page arrives rendered, with its own title, description and status',
+  { tag: '@journey' },
+  async ({ request }) => {
+    const home = await request.get('/');
+    expect(home.status()).toBe(200);
+    const homeHtml = await home.text();
+    expect(homeHtml).toContain('<title>Research-Grade Peptides | Helix Research</title>');
+    expect(homeHtml).toMatch(/<meta name="description" content="[^"]{40,}">/);
+    expect(homeHtml.match(/data-testid="home-product"/g)).toHaveLength(7);
+    for (const name of ['BPC-157', 'Retatrutide', 'GHK-Cu']) expect(homeHtml).toContain(name);
 
-  const product = await request.get('/product/bpc-157');
-  expect(product.status()).toBe(200);
-  const productHtml = await product.text();
-  expect(productHtml).toContain('<title>BPC-157 10mg | Helix Research</title>');
-  expect(productHtml).toMatch(/<h1[^>]*>BPC-157/);
-  expect(productHtml).toContain('$79.99');
-  expect(productHtml).toContain('<link rel="canonical" href="http://127.0.0.1:3100/product/bpc-157">');
-  expect(productHtml).toContain('<meta property="og:type" content="product">');
+    const product = await request.get('/product/bpc-157');
+    expect(product.status()).toBe(200);
+    const productHtml = await product.text();
+    expect(productHtml).toContain('<title>BPC-157 10mg | Helix Research</title>');
+    expect(productHtml).toMatch(/<h1[^>]*>BPC-157/);
+    expect(productHtml).toContain('$79.99');
+    expect(productHtml).toContain('<link rel="canonical" href="http://127.0.0.1:3100/product/bpc-157">');
+    expect(productHtml).toContain('<meta property="og:type" content="product">');
 
-  for (const [path, shown] of [
-    ['/no-such-page', 'Oops! Page not found'],
-    ['/product/no-such-id', 'Product not found'],
-    // A checkout address the catalog has no dedicated checkout for.
-    ['/checkout/no-such-peptide', 'Oops! Page not found'],
-  ] as const) {
-    const missing = await request.get(path);
-    expect(missing.status(), path).toBe(404);
-    const html = await missing.text();
-    expect(html).toContain('<title>Page not found | Helix Research</title>');
-    expect(html).toContain(shown);
-    expect(html).toContain('<meta name="robots" content="noindex">');
-  }
-});
+    for (const [path, shown] of [
+      ['/no-such-page', 'Oops! Page not found'],
+      ['/product/no-such-id', 'Product not found'],
+      // A checkout address the catalog has no dedicated checkout for.
+      ['/checkout/no-such-peptide', 'Oops! Page not found'],
+    ] as const) {
+      const missing = await request.get(path);
+      expect(missing.status(), path).toBe(404);
+      const html = await missing.text();
+      expect(html).toContain('<title>Page not found | Helix Research</title>');
+      expect(html).toContain(shown);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
+  },
+);
 
 test('product and checkout pages describe their product to search engines (schema.org Product)', async ({
   request,

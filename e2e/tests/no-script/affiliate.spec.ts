@@ -33,7 +33,11 @@ test('a researcher signed in without scripts applies, corrects the form, and see
   const code = await approveByCommand(baseURL!, name);
   await page.reload();
   await expect(page.getByText(`Your code: ${code}`)).toBeVisible();
-  await expect(page.getByText(`/ref/${code}`)).toBeVisible();
+  // The whole link, on the site's address, in a field whose text is there to select and copy by hand.
+  const link = page.getByRole('textbox', { name: 'Your referral link' });
+  await expect(link).toHaveValue(`${baseURL}/ref/${code}`);
+  await expect(link).not.toBeEditable();
+  await link.selectText();
   // The portal's figures are the server's page too: the chart drawn, the empty order list said.
   await expect(page.getByRole('heading', { name: 'Your referrals' })).toBeVisible();
   await expect(page.getByText('Commission payable')).toBeVisible();

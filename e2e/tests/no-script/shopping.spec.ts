@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillOrderForm, payOnHostedPage, SANDBOX_CARDS, tickAgreements } from '../../support/checkout';
+import {
+  fillOrderForm,
+  payOnHostedPage,
+  SANDBOX_CARDS,
+  summaryTotalCents,
+  tickAgreements,
+  usd,
+} from '../../support/checkout';
 import { uniqueEmail } from '../../support/fixtures';
 import { confirmedResearcher, PASSWORD } from '../../support/researcher';
 
@@ -17,26 +24,28 @@ async function answerAgeGate(page: Page) {
 
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Shopping cart' });
 
-test('the age gate is answered, and the home page is usable: search, a size, add to cart', async ({
-  page,
-}) => {
-  await page.goto('/');
-  // The gate covers the page until it is answered.
-  await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeVisible();
-  await answerAgeGate(page);
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('retatrutide');
-  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
-  await expect(page).toHaveURL(/\/\?q=retatrutide$/);
-  const card = page.getByTestId('home-product');
-  await expect(card).toHaveCount(1);
-  await card.getByRole('radio', { name: /^10mg/ }).check();
-  await expect(card.getByText('$140.00')).toBeVisible();
-  await card.getByRole('button', { name: /Add to Cart/ }).click();
-  await expect(page).toHaveURL(/cart=open/);
-  await expect(cartPanel(page).getByTestId('cart-line')).toContainText('Retatrutide');
-  await expect(cartPanel(page).getByTestId('cart-line')).toContainText('10mg · $140.00 each');
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
-});
+test(
+  'the age gate is answered, and the home page is usable: search, a size, add to cart',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/');
+    // The gate covers the page until it is answered.
+    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeVisible();
+    await answerAgeGate(page);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('retatrutide');
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await expect(page).toHaveURL(/\/\?q=retatrutide$/);
+    const card = page.getByTestId('home-product');
+    await expect(card).toHaveCount(1);
+    await card.getByRole('radio', { name: /^10mg/ }).check();
+    await expect(card.getByText('$140.00')).toBeVisible();
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(page).toHaveURL(/cart=open/);
+    await expect(cartPanel(page).getByTestId('cart-line')).toContainText('Retatrutide');
+    await expect(cartPanel(page).getByTestId('cart-line')).toContainText('10mg · $140.00 each');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+  },
+);
 
 test('the catalogue filters and sorts, and adds to the cart', async ({ page }) => {
   await answerAgeGate(page);
@@ -55,91 +64,107 @@ test('the catalogue filters and sorts, and adds to the cart', async ({ page }) =
   await expect(page).toHaveURL(/category=Tissue\+Research.*cart=open/);
 });
 
-test('the product page asks the age question, adds the quantity chosen, and the cart is changed from its panel', async ({
-  page,
-}) => {
-  await page.goto('/product/bpc-157');
-  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  const question = page.getByRole('dialog', { name: 'Age Verification Required' });
-  await expect(question).toBeVisible();
-  await question.getByRole('button', { name: 'YES - I am 21+' }).click();
-  await expect(cartPanel(page).getByRole('spinbutton', { name: 'Quantity of BPC-157 10mg' })).toHaveValue(
-    '3',
-  );
-  await cartPanel(page).getByRole('button', { name: 'Increase quantity of BPC-157 10mg' }).click();
-  await expect(cartPanel(page).getByRole('spinbutton', { name: 'Quantity of BPC-157 10mg' })).toHaveValue(
-    '4',
-  );
-  await expect(cartPanel(page).getByTestId('line-total')).toHaveText('$319.96');
-  await cartPanel(page).getByRole('button', { name: 'Remove BPC-157 10mg' }).click();
-  await expect(cartPanel(page).getByText('Your cart is empty.')).toBeVisible();
-  await cartPanel(page).getByRole('button', { name: 'Close cart' }).click();
-  await expect(cartPanel(page)).toHaveCount(0);
-});
+test(
+  'the product page asks the age question, adds the quantity chosen, and the cart is changed from its panel',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/product/bpc-157');
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const question = page.getByRole('dialog', { name: 'Age Verification Required' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'YES - I am 21+' }).click();
+    await expect(cartPanel(page).getByRole('spinbutton', { name: 'Quantity of BPC-157 10mg' })).toHaveValue(
+      '3',
+    );
+    await cartPanel(page).getByRole('button', { name: 'Increase quantity of BPC-157 10mg' }).click();
+    await expect(cartPanel(page).getByRole('spinbutton', { name: 'Quantity of BPC-157 10mg' })).toHaveValue(
+      '4',
+    );
+    await expect(cartPanel(page).getByTestId('line-total')).toHaveText('$319.96');
+    await cartPanel(page).getByRole('button', { name: 'Remove BPC-157 10mg' }).click();
+    await expect(cartPanel(page).getByText('Your cart is empty.')).toBeVisible();
+    await cartPanel(page).getByRole('button', { name: 'Close cart' }).click();
+    await expect(cartPanel(page)).toHaveCount(0);
+  },
+);
 
-test('the cart checks out to the payment page; a form sent half-filled keeps what was typed', async ({
-  page,
-}) => {
-  test.slow(); // a long journey across pages and services: allow for a busy machine
-  await answerAgeGate(page);
-  await page
-    .getByTestId('home-product')
-    .filter({ hasText: 'TB-500' })
-    .getByRole('button', { name: /Add to Cart/ })
-    .click();
-  await cartPanel(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/cart-checkout$/);
-  await page.getByLabel('Email *').fill('ada@lab.example');
-  await page.getByLabel('Address *').fill('1 Lab Way');
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await expect(page.getByRole('alert')).toContainText('Missing Information');
-  await expect(page.getByRole('alert')).toContainText(
-    'Please fill in all required fields including shipping address.',
-  );
-  await expect(page.getByLabel('Email *')).toHaveValue('ada@lab.example');
-  await expect(page.getByLabel('Address *')).toHaveValue('1 Lab Way');
-  await fillOrderForm(page, { shipping: true });
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await expect(page.getByRole('alert')).toContainText('Agreement Required');
-  await tickAgreements(page);
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await expect(page).toHaveURL(PAYMENT_PAGE);
-  // The cart was emptied once the payment page was known.
-  await page.goto('/?cart=open');
-  await expect(cartPanel(page).getByText('Your cart is empty.')).toBeVisible();
-});
+test(
+  'the cart checks out to the payment page; a form sent half-filled keeps what was typed',
+  { tag: '@journey' },
+  async ({ page }) => {
+    test.slow(); // a long journey across pages and services: allow for a busy machine
+    await answerAgeGate(page);
+    await page
+      .getByTestId('home-product')
+      .filter({ hasText: 'TB-500' })
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
+    await cartPanel(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/cart-checkout$/);
+    await page.getByLabel('Email *').fill('ada@lab.example');
+    await page.getByLabel('Address *').fill('1 Lab Way');
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect(page.getByRole('alert')).toContainText('Missing Information');
+    await expect(page.getByRole('alert')).toContainText(
+      'Please fill in all required fields including shipping address.',
+    );
+    await expect(page.getByLabel('Email *')).toHaveValue('ada@lab.example');
+    await expect(page.getByLabel('Address *')).toHaveValue('1 Lab Way');
+    await fillOrderForm(page, { shipping: true });
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect(page.getByRole('alert')).toContainText('Agreement Required');
+    await tickAgreements(page);
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect(page).toHaveURL(PAYMENT_PAGE);
+    // The cart was emptied once the payment page was known.
+    await page.goto('/?cart=open');
+    await expect(cartPanel(page).getByText('Your cart is empty.')).toBeVisible();
+  },
+);
 
-test('a dedicated checkout takes an affiliate code and goes on to the payment page', async ({ page }) => {
-  await page.goto('/checkout/bpc-157');
-  await page.getByText('Add affiliate code').click();
-  await page.getByRole('textbox', { name: 'Affiliate code' }).fill('nope');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('alert').first()).toContainText('The affiliate code you entered is not valid.');
-  await expect(page.getByRole('textbox', { name: 'Affiliate code' })).toHaveValue('nope');
-  await page.getByRole('textbox', { name: 'Affiliate code' }).fill('research10');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '10% off' })).toBeVisible();
-  await expect(page.getByTestId('summary-discount')).toHaveText('-$8.50');
-  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
-  await fillOrderForm(page, { shipping: true });
-  await tickAgreements(page);
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await expect(page).toHaveURL(PAYMENT_PAGE);
-  // Two vials at $85, 10 % off: $153.00, shipping $15.99, tax $12.24.
-  await expect(page.getByRole('row', { name: /Total/ })).toContainText('$181.23');
+test(
+  'a dedicated checkout takes an affiliate code and goes on to the payment page',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/checkout/bpc-157');
+    await page.getByText('Add affiliate code').click();
+    await page.getByRole('textbox', { name: 'Affiliate code' }).fill('nope');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('alert').first()).toContainText(
+      'The affiliate code you entered is not valid.',
+    );
+    await expect(page.getByRole('textbox', { name: 'Affiliate code' })).toHaveValue('nope');
+    await page.getByRole('textbox', { name: 'Affiliate code' }).fill('research10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '10% off' })).toBeVisible();
+    await expect(page.getByTestId('summary-discount')).toHaveText('-$8.50');
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+    await fillOrderForm(page, { shipping: true });
+    await tickAgreements(page);
+    // The button still shows one vial's total (no script redrew it): the order is not placed at a total
+    // it did not show; the form comes back with everything kept and the total for two.
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect(page.getByText('Total Updated')).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
+    // Two vials at $85, 10 % off: $153.00, shipping $15.99, tax $12.24.
+    await tickAgreements(page);
+    await page.getByRole('button', { name: 'Complete Order • $181.23' }).click();
+    await expect(page).toHaveURL(PAYMENT_PAGE);
+    await expect(page.getByRole('row', { name: /Total/ })).toContainText('$181.23');
 
-  // Paid, the order's page is rendered by the server: confirmed, or a link to ask again until it is.
-  await payOnHostedPage(page, SANDBOX_CARDS.approved);
-  await page.waitForURL(/\/success\?/);
-  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
-  await expect(async () => {
-    const checkAgain = page.getByRole('link', { name: 'Check again' });
-    if (await checkAgain.isVisible()) await checkAgain.click();
-    await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed', { timeout: 1000 });
-  }).toPass();
-  expect(await movingThings(page)).toEqual([]);
-});
+    // Paid, the order's page is rendered by the server: confirmed, or a link to ask again until it is.
+    await payOnHostedPage(page, SANDBOX_CARDS.approved);
+    await page.waitForURL(/\/success\?/);
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    await expect(async () => {
+      const checkAgain = page.getByRole('link', { name: 'Check again' });
+      if (await checkAgain.isVisible()) await checkAgain.click();
+      await expect(page.getByTestId('payment-status')).toHaveText('Payment confirmed', { timeout: 1000 });
+    }).toPass();
+    expect(await movingThings(page)).toEqual([]);
+  },
+);
 
 /** What moves on the page (a spinner): nothing should, where no script will ever stop it. */
 function movingThings(page: Page) {
@@ -183,7 +208,24 @@ test('an affiliate link applies its code or says why not, and no page waits on a
   }
 });
 
-test('the newsletter subscribes, and says what is missing first', async ({ page }) => {
+test('a checkout address with ?ref= applies its code without scripts, and the payment page charges that total', async ({
+  page,
+}) => {
+  await answerAgeGate(page);
+  await page.goto('/checkout/ghk-cu?ref=research10');
+  await expect(page).toHaveURL(/\/checkout\/ghk-cu$/);
+  await expect(page.getByText('Affiliate Code Applied')).toBeVisible();
+  await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveText(/^-\$\d+\.\d\d$/);
+  const total = await summaryTotalCents(page);
+  await fillOrderForm(page, { shipping: true, email: uniqueEmail('ref-no-script') });
+  await tickAgreements(page);
+  await page.getByRole('button', { name: `Complete Order • ${usd(total)}` }).click();
+  await expect(page).toHaveURL(PAYMENT_PAGE);
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText(usd(total));
+});
+
+test('the newsletter subscribes, and says what is missing first', { tag: '@journey' }, async ({ page }) => {
   await answerAgeGate(page);
   const form = page.getByRole('form', { name: 'Newsletter sign-up' });
   await form.getByLabel('Name').fill('Ada');
@@ -201,7 +243,7 @@ test('the newsletter subscribes, and says what is missing first', async ({ page 
   await expect(page.getByRole('heading', { name: "You're subscribed!" })).toBeVisible();
 });
 
-test('sign in works, and says why it does not', async ({ page, request }) => {
+test('sign in works, and says why it does not', { tag: '@journey' }, async ({ page, request }) => {
   const email = uniqueEmail('no-script-sign-in');
   await confirmedResearcher(request, email);
   await page.goto('/auth');

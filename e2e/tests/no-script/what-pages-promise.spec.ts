@@ -8,6 +8,61 @@ import { confirmedResearcher, PASSWORD } from '../../support/researcher';
 const PAYMENT_PAGE = /127\.0\.0\.1:4110\/pay\//;
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Shopping cart' });
 
+test('a Complete Order pressed before Update total charges nothing unshown: the form comes back with the right total', async ({
+  page,
+}) => {
+  await page.goto('/checkout?peptideId=retatrutide');
+  const complete = page.getByRole('button', { name: /^Complete Research Order • / });
+  const shown = await complete.textContent();
+  await page.getByRole('radio', { name: /^20mg/ }).check();
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+  await page.getByLabel('Email *').fill(uniqueEmail('unshown-total'));
+  await page.getByLabel('First Name *').fill('Ada');
+  await page.getByLabel('Last Name *').fill('Lovelace');
+  await page.getByLabel('Phone Number *').fill('555-0100');
+  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await complete.click();
+  // Not on to the payment page at the old figure: the form again, everything kept, the new total shown.
+  await expect(page.getByText('Total Updated')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^20mg/ })).toBeChecked();
+  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
+  await expect(page.getByLabel('Last Name *')).toHaveValue('Lovelace');
+  await expect(complete).not.toHaveText(shown!);
+  const total = /\$[\d,]+\.\d\d/.exec((await complete.textContent())!)![0];
+  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await complete.click();
+  await expect(page).toHaveURL(PAYMENT_PAGE);
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText(total);
+});
+
+test('Enter in the quantity field sends nothing at a total the button did not show: the form comes back priced', async ({
+  page,
+}) => {
+  await page.goto('/checkout/ghk-cu');
+  const complete = page.getByRole('button', { name: /^Complete Order/ });
+  const shown = await complete.textContent();
+  await page.getByLabel('Email *').fill(uniqueEmail('enter-in-quantity'));
+  await page.getByLabel('First Name *').fill('Ada');
+  await page.getByLabel('Last Name *').fill('Lovelace');
+  await page.getByLabel('Phone Number *').fill('555-0100');
+  await page.getByLabel('Address *').fill('1 Lab Way');
+  await page.getByLabel('City *').fill('Tempe');
+  await page.getByLabel('State *').fill('AZ');
+  await page.getByLabel('ZIP Code *').fill('85281');
+  await page.getByRole('checkbox', { name: /21 years of age or older/ }).check();
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+  await quantity.fill('3');
+  await quantity.press('Enter');
+  await expect(page.getByText('Total Updated')).toBeVisible();
+  await expect(page).not.toHaveURL(PAYMENT_PAGE);
+  await expect(quantity).toHaveValue('3');
+  await expect(page.getByLabel('Email *')).not.toHaveValue('');
+  await expect(complete).not.toHaveText(shown!);
+});
+
 test('a dedicated checkout charges the total it shows: a new vial size and quantity are priced by Update total', async ({
   page,
 }) => {
@@ -125,6 +180,9 @@ test('signing in starts the session the header reads; /auth sends a signed-in re
   await page.getByRole('button', { name: 'YES - I am 21+' }).click();
   await expect(page.getByTestId('signed-in-as')).toHaveText(email);
   await expect(page.getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
+  // The server knows them: a checkout's order form comes with their email filled in.
+  await page.goto('/checkout/semax');
+  await expect(page.getByLabel('Email *')).toHaveValue(email);
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Sign Out' }).first().click();

@@ -3,12 +3,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../../support/test';
 import { asVerifiedAdult } from '../../support/fixtures';
+import { OPERATIONS_STACK } from '../../support/suite';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const HOME_PAGE = path.join(ROOT, 'mfe-catalog/src/pages/HomePage.tsx');
 const HEADING = 'Premium Research Peptides';
 
-const SHOP = 'http://127.0.0.1:3100';
+const SHOP = OPERATIONS_STACK.baseURL;
 
 /**
  * `npm run dev -- catalog` beside the e2e stack (whose data folder it shares, to tell its shell), until
@@ -21,7 +22,7 @@ async function startDevLoop() {
       ...process.env,
       STOREFRONT_DEV_PORT: '3600',
       SHELL_URL: SHOP,
-      STOREFRONT_DATA_DIR: '.data/e2e',
+      STOREFRONT_DATA_DIR: OPERATIONS_STACK.dataDir,
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { expect, test } from '../../support/test';
 import { fillOrderForm, payOnHostedPage, SANDBOX_CARDS, tickAgreements } from '../../support/checkout';
 import { asVerifiedAdult, toast, uniqueEmail } from '../../support/fixtures';
 import { changedCopyOf, DATA_DIR, ROOT, stackArtifacts } from '../../support/builds';
+import { OPERATIONS_STACK } from '../../support/suite';
 
 /**
  * Operations against the running e2e stack: they stop a service and redeploy a module, so they run
@@ -14,7 +15,11 @@ import { changedCopyOf, DATA_DIR, ROOT, stackArtifacts } from '../../support/bui
  */
 test.describe.configure({ mode: 'serial' });
 
-const STACK_ENV = { ...process.env, STOREFRONT_DATA_DIR: DATA_DIR, STOREFRONT_PORT_OFFSET: '100' };
+const STACK_ENV = {
+  ...process.env,
+  STOREFRONT_DATA_DIR: DATA_DIR,
+  STOREFRONT_PORT_OFFSET: String(OPERATIONS_STACK.offset),
+};
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
 
@@ -175,13 +180,13 @@ test.describe('with the product service stopped', () => {
   });
 
   test('the product page says so with a retry, everything else works, and it recovers', async ({ page }) => {
-    const socket = await stopService('product', 4102);
+    const socket = await stopService('product', OPERATIONS_STACK.offset + 4002);
     await page.goto('/product/bpc-157');
     await expect(page.getByRole('alert')).toContainText('This product could not be loaded.');
     await expectOtherRoutesWork(page);
 
-    restarted = await startService('services/product/src/main.ts', 4102, {
-      CATALOG_SERVICE_URL: 'http://127.0.0.1:4101',
+    restarted = await startService('services/product/src/main.ts', OPERATIONS_STACK.offset + 4002, {
+      CATALOG_SERVICE_URL: OPERATIONS_STACK.url(4001),
       SOCKET_PATH: socket,
     });
     await page.goto('/product/bpc-157');
@@ -196,7 +201,7 @@ test.describe('with Square (the payment sandbox) down', () => {
   });
 
   test('the order waits, the shopper is told, and a retry pays the same order', async ({ page }) => {
-    await stopService('payment-sandbox', 4110);
+    await stopService('payment-sandbox', OPERATIONS_STACK.offset + 4010);
     const keys: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/checkout/orders')) keys.push(request.headers()['idempotency-key']!);
@@ -217,9 +222,9 @@ test.describe('with Square (the payment sandbox) down', () => {
     ).toBeVisible();
     await expect(complete).toBeEnabled();
 
-    restarted = await startService('stand-ins/payment-sandbox/src/main.ts', 4110, {
-      SANDBOX_PUBLIC_URL: 'http://127.0.0.1:4110',
-      SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:3100/api/checkout/webhooks/square',
+    restarted = await startService('stand-ins/payment-sandbox/src/main.ts', OPERATIONS_STACK.offset + 4010, {
+      SANDBOX_PUBLIC_URL: OPERATIONS_STACK.url(4010),
+      SANDBOX_WEBHOOK_URL: `${OPERATIONS_STACK.baseURL}/api/checkout/webhooks/square`,
     });
     await complete.click();
     await page.waitForURL(/\/pay\//);

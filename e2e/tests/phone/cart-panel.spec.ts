@@ -73,18 +73,22 @@ for (const [what, viewport] of [
   });
 }
 
-test('a quantity typed in the panel and confirmed with Enter is the quantity saved', async ({ page }) => {
-  await page.goto('/', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
-  const quantity = panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' });
-  await expect(quantity).toHaveValue('1', { timeout: 30_000 });
-  for (const typed of ['9', '4']) {
-    await quantity.fill(typed);
-    await quantity.press('Enter');
-    await expect(page.getByTestId('cart-count')).toHaveText(typed, { timeout: 30_000 });
-  }
-  // Shown at once, saved a moment later: the reload comes once the page has nothing more to send.
-  await page.waitForLoadState('networkidle');
-  await page.reload();
-  await expect(page.getByTestId('cart-count')).toHaveText('4', { timeout: 30_000 });
-});
+test(
+  'a quantity typed in the panel and confirmed with Enter is the quantity saved',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart: TB-500 5mg' }).click();
+    const quantity = panel(page).getByRole('spinbutton', { name: 'Quantity of TB-500 5mg' });
+    await expect(quantity).toHaveValue('1', { timeout: 30_000 });
+    for (const typed of ['9', '4']) {
+      await quantity.fill(typed);
+      await quantity.press('Enter');
+      await expect(page.getByTestId('cart-count')).toHaveText(typed, { timeout: 30_000 });
+    }
+    // Shown at once, saved a moment later: the reload comes once the page has nothing more to send.
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await expect(page.getByTestId('cart-count')).toHaveText('4', { timeout: 30_000 });
+  },
+);

@@ -11,24 +11,26 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
 });
 
-test('a dedicated checkout typed into at once loses nothing and reaches the payment page', async ({
-  page,
-}) => {
-  await page.goto('/checkout/retatrutide', { waitUntil: 'commit' });
-  await page.getByLabel('Email *').waitFor();
-  test
-    .info()
-    .annotations.push({ type: 'hydrated when typing began', description: String(await hydrated(page)) });
-  await page.getByRole('radio', { name: /20mg/ }).check();
-  await fillOrderForm(page, { shipping: true });
-  await tickAgreements(page);
-  await expect(page.getByLabel('Email *')).toHaveValue('ada@lab.example');
-  await expect(page.getByLabel('ZIP Code *')).toHaveValue('85281');
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:4110\/pay\//, { timeout: 30_000 });
-  // What was chosen before the page hydrated is what is charged: 20mg at $199, free of nothing else.
-  await expect(page.getByRole('row', { name: /Total/ })).toContainText('$230.91');
-});
+test(
+  'a dedicated checkout typed into at once loses nothing and reaches the payment page',
+  { tag: '@journey' },
+  async ({ page }) => {
+    await page.goto('/checkout/retatrutide', { waitUntil: 'commit' });
+    await page.getByLabel('Email *').waitFor();
+    test
+      .info()
+      .annotations.push({ type: 'hydrated when typing began', description: String(await hydrated(page)) });
+    await page.getByRole('radio', { name: /20mg/ }).check();
+    await fillOrderForm(page, { shipping: true });
+    await tickAgreements(page);
+    await expect(page.getByLabel('Email *')).toHaveValue('ada@lab.example');
+    await expect(page.getByLabel('ZIP Code *')).toHaveValue('85281');
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:4110\/pay\//, { timeout: 30_000 });
+    // What was chosen before the page hydrated is what is charged: 20mg at $199, free of nothing else.
+    await expect(page.getByRole('row', { name: /Total/ })).toContainText('$230.91');
+  },
+);
 
 test('the newsletter typed into as soon as it shows subscribes', async ({ page }) => {
   await page.goto('/', { waitUntil: 'commit' });
@@ -53,46 +55,54 @@ test('a search typed in the header on another page shows its results at once', a
   await expect(results.first()).toBeInViewport();
 });
 
-test('signing in as soon as the form shows signs the researcher in', async ({ page, request }) => {
-  const email = uniqueEmail('phone-sign-in');
-  await confirmedResearcher(request, email);
-  await page.goto('/auth', { waitUntil: 'commit' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
-  await expect(quickLinks.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/$/);
-});
+test(
+  'signing in as soon as the form shows signs the researcher in',
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    const email = uniqueEmail('phone-sign-in');
+    await confirmedResearcher(request, email);
+    await page.goto('/auth', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
+    await expect(quickLinks.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
 test.describe('a newcomer', () => {
   test.beforeEach(async ({ context }) => {
     await context.addInitScript(() => window.localStorage.removeItem('ageVerified'));
   });
 
-  test("answers the age gate with the first tap on 'YES', and it stays answered", async ({ page }) => {
-    await page.goto('/', { waitUntil: 'commit' });
-    await page.getByRole('button', { name: 'YES - I am 21+' }).click();
-    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeHidden();
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
-      timeout: 30_000,
-    });
-    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeHidden();
-    await page.reload({ waitUntil: 'commit' });
-    await expect(page.getByRole('heading', { name: 'Premium Research Peptides' })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toHaveCount(0);
-    // Nor is it in any page the server sends this visitor, so it cannot flash before the script runs.
-    for (const path of [
-      '/',
-      '/catalog',
-      '/product/bpc-157',
-      '/checkout/semax',
-      '/refund-policy',
-      '/nowhere',
-    ]) {
-      expect(await (await page.request.get(path)).text(), path).not.toContain('Age Verification Required');
-    }
-  });
+  test(
+    "answers the age gate with the first tap on 'YES', and it stays answered",
+    { tag: '@journey' },
+    async ({ page }) => {
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'YES - I am 21+' }).click();
+      await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeHidden();
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+        timeout: 30_000,
+      });
+      await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toBeHidden();
+      await page.reload({ waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { name: 'Premium Research Peptides' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Age Verification Required' })).toHaveCount(0);
+      // Nor is it in any page the server sends this visitor, so it cannot flash before the script runs.
+      for (const path of [
+        '/',
+        '/catalog',
+        '/product/bpc-157',
+        '/checkout/semax',
+        '/refund-policy',
+        '/nowhere',
+      ]) {
+        expect(await (await page.request.get(path)).text(), path).not.toContain('Age Verification Required');
+      }
+    },
+  );
 
   test("is asked on the server's own page, before any script", async ({ request }) => {
     expect(await (await request.get('/')).text()).toContain('Age Verification Required');
@@ -187,32 +197,36 @@ test('a Complete Order tapped before any script, with the fields empty, opens at
   await expect(refusal).toBeInViewport();
 });
 
-test("an Add to Cart tapped before any script gets the spec's toast, as with scripts", async ({ page }) => {
-  const releaseScripts = await holdScripts(page);
-  await page.goto('/', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
-  const panel = page.getByRole('dialog', { name: 'Shopping cart' });
-  await expect(panel.getByTestId('cart-line')).toContainText('SEMAX', { timeout: 30_000 });
-  await expect(page.getByText('SEMAX - 10mg has been added to your cart.')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('added-before-scripts.png') });
-  releaseScripts();
-  // 'Added!' shows for two seconds, which a slow phone's test runner can miss: the page itself notes it,
-  // from the first byte of each document (the tap may be sent by the form, before the page hydrated).
-  await page.addInitScript(() => {
-    const note = () => {
-      for (const button of document.querySelectorAll('button'))
-        if (button.textContent === 'Added!') Object.assign(window, { saidAdded: true });
-    };
-    new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  await page.goto('/product/bpc-157', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  await expect
-    // Read between documents (the form's answer replacing the page), there is nothing to read yet.
-    .poll(() => page.evaluate(() => 'saidAdded' in window).catch(() => false), { timeout: 30_000 })
-    .toBe(true);
-  await expect(page.getByRole('button', { name: 'Open cart, 2 items' })).toBeVisible();
-});
+test(
+  "an Add to Cart tapped before any script gets the spec's toast, as with scripts",
+  { tag: '@journey' },
+  async ({ page }) => {
+    const releaseScripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
+    const panel = page.getByRole('dialog', { name: 'Shopping cart' });
+    await expect(panel.getByTestId('cart-line')).toContainText('SEMAX', { timeout: 30_000 });
+    await expect(page.getByText('SEMAX - 10mg has been added to your cart.')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('added-before-scripts.png') });
+    releaseScripts();
+    // 'Added!' shows for two seconds, which a slow phone's test runner can miss: the page itself notes it,
+    // from the first byte of each document (the tap may be sent by the form, before the page hydrated).
+    await page.addInitScript(() => {
+      const note = () => {
+        for (const button of document.querySelectorAll('button'))
+          if (button.textContent === 'Added!') Object.assign(window, { saidAdded: true });
+      };
+      new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto('/product/bpc-157', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect
+      // Read between documents (the form's answer replacing the page), there is nothing to read yet.
+      .poll(() => page.evaluate(() => 'saidAdded' in window).catch(() => false), { timeout: 30_000 })
+      .toBe(true);
+    await expect(page.getByRole('button', { name: 'Open cart, 2 items' })).toBeVisible();
+  },
+);
 
 test('Space on the cart button before the page hydrated opens the cart, and scrolls nothing', async ({
   page,
