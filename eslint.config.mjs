@@ -74,7 +74,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['delivery/src/**', 'bench/src/**', '**/src/main.ts', '**/src/cli/**'],
+    files: ['delivery/src/**', 'bench/src/**', '**/src/main.ts', '**/src/cli/**', 'e2e/run-suites.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { composeProblems, kubernetesProblems, readRepoFile } from './deployment-files';
+import {
+  composeProblems,
+  kubernetesProblems,
+  readRepoFile,
+  serviceIngressProblems,
+} from './deployment-files';
 import { REPO_ROOT } from './modules';
+import { serviceCallers } from './service-callers';
 
 const hasKubectl = (() => {
   try {
@@ -86,6 +92,64 @@ spec: { scaleTargetRef: { kind: Deployment, name: product-service } }
       'the read service catalog-service has no HorizontalPodAutoscaler',
       'the read service content-service has no HorizontalPodAutoscaler',
       'no migration Job',
+    ]);
+  });
+});
+
+describe("who may reach a service's http port", () => {
+  (hasKubectl ? it : it.skip)('only the parts that call it, in the production manifests', async () => {
+    const rendered = execFileSync('kubectl', ['kustomize', 'infra/k8s/overlays/production'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    const callers = await serviceCallers();
+    // The callers come from the services' own settings: checkout's names the catalog, the account and
+    // the affiliate service; the product's, the catalog; the affiliate service's, checkout and account.
+    expect(callers.catalog).toEqual(expect.arrayContaining(['shell', 'checkout', 'product']));
+    expect(callers.product).toEqual(['shell']);
+    expect(serviceIngressProblems(rendered, callers)).toEqual([]);
+  });
+
+  it('is refused when anyone, another namespace, or a part that does not call it may reach it', () => {
+    const deployment = (part: string) => `
+kind: Deployment
+metadata: { name: ${part}-service }
+spec: { template: { metadata: { labels: { app.kubernetes.io/name: ${part} } } } }`;
+    const spoilt = [
+      deployment('catalog'),
+      deployment('checkout'),
+      deployment('content'),
+      `
+kind: NetworkPolicy
+metadata: { name: storefront-ingress }
+spec:
+  podSelector: { matchExpressions: [{ key: app.kubernetes.io/name, operator: In, values: [catalog, checkout] }] }
+  ingress: [{ ports: [{ port: http }] }]`,
+      `
+kind: NetworkPolicy
+metadata: { name: content-http }
+spec:
+  podSelector: { matchLabels: { app.kubernetes.io/name: content } }
+  ingress:
+    - from:
+        - podSelector: { matchLabels: { app.kubernetes.io/name: shell } }
+        - podSelector: { matchLabels: { app.kubernetes.io/name: checkout } }
+        - namespaceSelector: { matchLabels: { team: other } }
+      ports: [{ port: http }]`,
+    ].join('\n---');
+    expect(
+      serviceIngressProblems(spoilt, {
+        catalog: ['shell', 'product'],
+        checkout: ['shell'],
+        content: ['shell'],
+      }),
+    ).toEqual([
+      'NetworkPolicy storefront-ingress lets anyone reach the http port of catalog',
+      "catalog's http port does not admit shell, product, which call it",
+      'NetworkPolicy storefront-ingress lets anyone reach the http port of checkout',
+      "checkout's http port does not admit shell, which call it",
+      'NetworkPolicy content-http lets pods it does not name by part reach the http port of content',
+      "content's http port admits checkout, which do not call it",
     ]);
   });
 });

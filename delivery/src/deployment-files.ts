@@ -39,12 +39,17 @@ const templateLabels = (object: K8sObject) =>
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
 
+interface PodSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+}
+
 interface NetworkPolicySpec {
-  podSelector?: {
-    matchLabels?: Record<string, string>;
-    matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
-  };
-  ingress?: Array<{ from?: unknown[]; ports?: Array<{ port?: string | number }> }>;
+  podSelector?: PodSelector;
+  ingress?: Array<{
+    from?: Array<{ podSelector?: PodSelector; namespaceSelector?: unknown; ipBlock?: unknown }>;
+    ports?: Array<{ port?: string | number }>;
+  }>;
 }
 
 /** Whether a NetworkPolicy's pod selector takes in pods with these labels. */
@@ -83,6 +88,68 @@ function metricsProblems(deployment: K8sObject, policies: K8sObject[]): string[]
           `NetworkPolicy ${policy.metadata.name} lets anyone read the metrics port of ${deployment.metadata.name}`,
       ),
   );
+}
+
+/** The label that names a storefront pod's part: `shell`, `catalog`, … */
+const PART_LABEL = 'app.kubernetes.io/name';
+
+/** The parts a pod selector names by PART_LABEL, or null when it takes pods by anything else. */
+function namedParts(selector: PodSelector): string[] | null {
+  const { matchLabels = {}, matchExpressions = [] } = selector;
+  if (Object.keys(matchLabels).some((key) => key !== PART_LABEL)) return null;
+  if (matchExpressions.some(({ key, operator }) => key !== PART_LABEL || operator !== 'In')) return null;
+  return [
+    ...(matchLabels[PART_LABEL] ? [matchLabels[PART_LABEL]] : []),
+    ...matchExpressions.flatMap(({ values = [] }) => values),
+  ];
+}
+
+/**
+ * Who may reach each service's http port: only the parts that call it (`callers`: the shell and the
+ * services whose settings name its address), by pod labels in the service's namespace; never anyone
+ * at all, another namespace or an address block. An /internal route is guarded by the service key
+ * too; the network keeps every other pod from trying.
+ */
+export function serviceIngressProblems(
+  rendered: string,
+  callers: Record<string, readonly string[]>,
+): string[] {
+  const objects = parseAllDocuments(rendered).map((doc) => doc.toJS() as K8sObject);
+  const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+  const problems: string[] = [];
+  for (const deployment of objects.filter((o) => o.kind === 'Deployment')) {
+    const part = templateLabels(deployment)[PART_LABEL];
+    const allowed = part ? callers[part] : undefined;
+    if (!allowed) continue;
+    const admitted = new Set<string>();
+    for (const policy of policies.filter((p) =>
+      policySelects(p.spec as NetworkPolicySpec, templateLabels(deployment)),
+    )) {
+      for (const rule of (policy.spec as NetworkPolicySpec).ingress ?? []) {
+        if (rule.ports?.length && !rule.ports.some((port) => port.port === 'http')) continue;
+        const where = `NetworkPolicy ${policy.metadata.name}`;
+        if (!rule.from?.length) {
+          problems.push(`${where} lets anyone reach the http port of ${part}`);
+          continue;
+        }
+        for (const source of rule.from) {
+          const named =
+            source.podSelector && !source.namespaceSelector && !source.ipBlock
+              ? namedParts(source.podSelector)
+              : null;
+          if (!named)
+            problems.push(`${where} lets pods it does not name by part reach the http port of ${part}`);
+          else named.forEach((name) => admitted.add(name));
+        }
+      }
+    }
+    const extra = [...admitted].filter((name) => !allowed.includes(name));
+    const missing = allowed.filter((name) => !admitted.has(name));
+    if (extra.length) problems.push(`${part}'s http port admits ${extra.join(', ')}, which do not call it`);
+    if (missing.length)
+      problems.push(`${part}'s http port does not admit ${missing.join(', ')}, which call it`);
+  }
+  return problems;
 }
 
 export function kubernetesProblems(rendered: string): string[] {

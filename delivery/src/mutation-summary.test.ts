@@ -1,4 +1,12 @@
-import { fileFigures, mutationMarkdown, packageFigures, type StrykerReport } from './mutation-summary';
+import {
+  fileFigures,
+  mergedFiles,
+  mutationMarkdown,
+  packageFigures,
+  summaryCommit,
+  summaryFiles,
+  type StrykerReport,
+} from './mutation-summary';
 
 const mutants = (...statuses: string[]) =>
   statuses.map((status) => ({ status })) as StrykerReport['files'][string]['mutants'];
@@ -12,8 +20,10 @@ const report: StrykerReport = {
 };
 
 describe("the mutation page, from StrykerJS's reports", () => {
+  const files = fileFigures('checkout', report);
+
   it('scores as StrykerJS does: detected among those that ran or had no test; errors and ignored aside', () => {
-    expect(packageFigures('checkout', report)).toEqual({
+    expect(packageFigures('checkout', files)).toEqual({
       name: 'checkout',
       mutants: 9,
       killed: 3,
@@ -24,17 +34,32 @@ describe("the mutation page, from StrykerJS's reports", () => {
     });
   });
 
-  it('lists the weakest files first', () => {
-    expect(fileFigures('checkout', report).map(({ name, score }) => [name, Math.round(score)])).toEqual([
-      ['checkout: src/domain/words.ts', 33],
-      ['checkout: src/domain/prices.ts', 75],
-    ]);
+  it("writes each package's row, every file's weakest first, and the commit they describe", () => {
+    const page = mutationMarkdown(['checkout'], files, 'abc1234def56');
+    expect(summaryCommit(page)).toBe('abc1234def56');
+    expect(page).toContain('| checkout | 9 | 57.14 % | 3 | 1 | 2 | 1 |');
+    const words = page.indexOf('| checkout: src/domain/words.ts | 4 | 33.33 % | 1 | 0 | 1 | 1 |');
+    const prices = page.indexOf('| checkout: src/domain/prices.ts | 5 | 75.00 % | 2 | 1 | 1 | 0 |');
+    expect(words).toBeGreaterThan(0);
+    expect(prices).toBeGreaterThan(words);
   });
 
-  it("writes each package's row and the weakest files", () => {
-    const page = mutationMarkdown([{ name: 'checkout', report }], 1);
-    expect(page).toContain('| checkout | 9 | 57.14 % | 3 | 1 | 2 | 1 |');
-    expect(page).toContain('| checkout: src/domain/words.ts | 4 | 33.33 % | 1 | 0 | 1 | 1 |');
-    expect(page).not.toContain('src/domain/prices.ts');
+  it('reads back the file rows it wrote', () => {
+    const byName = (list: ReturnType<typeof summaryFiles>) =>
+      [...list].sort((a, b) => a.name.localeCompare(b.name));
+    const page = mutationMarkdown(['checkout'], files, 'abc1234');
+    expect(byName(summaryFiles(page))).toEqual(byName(files));
+  });
+
+  it("after a run of the changed files: theirs new, the others' as before, the removed files gone", () => {
+    const [prices, words] = files;
+    const wordsNow = { ...words!, survived: 0, killed: 2, score: 100 };
+    const gone = { ...prices!, name: 'checkout: src/domain/gone.ts' };
+    const merged = mergedFiles([prices!, words!, gone], [wordsNow], (name) => !name.endsWith('gone.ts'));
+    expect(merged).toEqual([prices, wordsNow]);
+  });
+
+  it('names no commit for a summary written before it recorded one', () => {
+    expect(summaryCommit('# Mutation testing\n\nWritten by npm run test:mutation')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 /**
- * reports/mutation.md, written from StrykerJS's own reports (reports/mutation/<package>.json, the
- * mutation-testing-report schema) after each `npm run test:mutation`: what every package scores now,
- * never what someone remembered of an earlier run.
+ * reports/mutation.md, the human summary of the mutation tests: every mutated file's figures as
+ * StrykerJS reported them (reports/mutation/<package>.json, the mutation-testing-report schema, which
+ * stays out of git), each package's figures summed from its files, and the commit they describe. A run
+ * that mutated only the files changed since that commit updates their rows and keeps the others: the
+ * files it did not mutate are as they were at that commit.
  */
 
 type MutantStatus =
@@ -22,42 +24,47 @@ export interface MutationFigures {
   score: number;
 }
 
-function figuresOf(name: string, statuses: readonly MutantStatus[]): MutationFigures {
-  const count = (status: MutantStatus) => statuses.filter((each) => each === status).length;
-  const [killed, timedOut, survived, noCoverage] = [
-    count('Killed'),
-    count('Timeout'),
-    count('Survived'),
-    count('NoCoverage'),
-  ];
+type Counts = Omit<MutationFigures, 'name' | 'score'>;
+
+/** Stryker's score from the counts: detected among those that ran or had no test. */
+function scored(name: string, counts: Counts): MutationFigures {
+  const { killed, timedOut, survived, noCoverage } = counts;
   const valid = killed + timedOut + survived + noCoverage;
-  return {
-    name,
-    mutants: statuses.length,
-    killed,
-    timedOut,
-    survived,
-    noCoverage,
-    score: valid === 0 ? 100 : ((killed + timedOut) / valid) * 100,
-  };
+  return { name, ...counts, score: valid === 0 ? 100 : ((killed + timedOut) / valid) * 100 };
 }
 
-export const packageFigures = (name: string, report: StrykerReport): MutationFigures =>
-  figuresOf(
-    name,
-    Object.values(report.files).flatMap((file) => file.mutants.map((mutant) => mutant.status)),
+function figuresOf(name: string, statuses: readonly MutantStatus[]): MutationFigures {
+  const count = (status: MutantStatus) => statuses.filter((each) => each === status).length;
+  return scored(name, {
+    mutants: statuses.length,
+    killed: count('Killed'),
+    timedOut: count('Timeout'),
+    survived: count('Survived'),
+    noCoverage: count('NoCoverage'),
+  });
+}
+
+/** Each mutated file of a package's report, named `<package>: <file>`. */
+export const fileFigures = (name: string, report: StrykerReport): MutationFigures[] =>
+  Object.entries(report.files).map(([file, { mutants }]) =>
+    figuresOf(
+      `${name}: ${file}`,
+      mutants.map((mutant) => mutant.status),
+    ),
   );
 
-/** Each mutated file of a package, weakest first. */
-export const fileFigures = (name: string, report: StrykerReport): MutationFigures[] =>
-  Object.entries(report.files)
-    .map(([file, { mutants }]) =>
-      figuresOf(
-        `${name}: ${file}`,
-        mutants.map((mutant) => mutant.status),
-      ),
-    )
-    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
+/** A package's figures, summed from its files' (`<package>: <file>`). */
+export function packageFigures(name: string, files: readonly MutationFigures[]): MutationFigures {
+  const own = files.filter((file) => file.name.startsWith(`${name}: `));
+  const sum = (key: keyof Counts) => own.reduce((total, file) => total + file[key], 0);
+  return scored(name, {
+    mutants: sum('mutants'),
+    killed: sum('killed'),
+    timedOut: sum('timedOut'),
+    survived: sum('survived'),
+    noCoverage: sum('noCoverage'),
+  });
+}
 
 const percent = (score: number) => `${score.toFixed(2)} %`;
 const row = (figures: MutationFigures) =>
@@ -66,34 +73,67 @@ const HEADER = [
   '| mutated | mutants | score | killed | timed out | survived | no coverage |',
   '|---|---|---|---|---|---|---|',
 ];
+const COMMIT_LINE = /^Measured at commit `([0-9a-f]{7,40})`/m;
+const FILES_HEADING = '## Every mutated file, weakest first';
 
-/** The page: every package's figures, and the weakest files across them (where tests are owed). */
+/** The commit a summary describes, if it names one. */
+export const summaryCommit = (page: string): string | null => COMMIT_LINE.exec(page)?.[1] ?? null;
+
+/** The file rows of a summary this module wrote. */
+export function summaryFiles(page: string): MutationFigures[] {
+  const section = page.split(FILES_HEADING)[1] ?? '';
+  return section
+    .split('\n')
+    .map((line) => /^\| (.+?: .+?) \| (\d+) \| [\d.]+ % \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, name, mutants, killed, timedOut, survived, noCoverage]) =>
+      scored(name!, {
+        mutants: Number(mutants),
+        killed: Number(killed),
+        timedOut: Number(timedOut),
+        survived: Number(survived),
+        noCoverage: Number(noCoverage),
+      }),
+    );
+}
+
+/**
+ * The figures after a run: the files it mutated as it found them, every other file as `before` had it,
+ * except files that no longer exist (`exists`).
+ */
+export function mergedFiles(
+  before: readonly MutationFigures[],
+  measured: readonly MutationFigures[],
+  exists: (name: string) => boolean,
+): MutationFigures[] {
+  const fresh = new Set(measured.map((file) => file.name));
+  return [...before.filter((file) => !fresh.has(file.name) && exists(file.name)), ...measured];
+}
+
+/** The page: every package's figures, then every file's, weakest first, and the commit they describe. */
 export function mutationMarkdown(
-  reports: ReadonlyArray<{ name: string; report: StrykerReport }>,
-  weakest = 8,
+  packages: readonly string[],
+  files: readonly MutationFigures[],
+  commit: string,
 ) {
-  const files = reports
-    .flatMap(({ name, report }) => fileFigures(name, report))
-    .filter((figures) => figures.mutants > 0)
-    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
-    .slice(0, weakest);
+  const weakestFirst = [...files].sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
   return [
     '# Mutation testing',
     '',
-    "Written by `npm run test:mutation` from StrykerJS's reports in `reports/mutation/` (do not edit by hand).",
-    'StrykerJS runs on `packages/commerce`, `packages/bus`, the parts of `packages/ui` with behaviour of their',
-    "own, every service's use cases and renderers (`src/domain/`, `src/render/`) and the shell server's load",
-    "shedder, page cache and read collapsing, each against its package's own tests; a package under a score",
-    "of 60 fails the run (`stryker.base.mjs`). Each report is StrykerJS's incremental record: a run tests",
-    'again only the mutants whose code or covering tests changed.',
+    `Measured at commit \`${commit}\`. Written by \`npm run test:mutation\` from StrykerJS's reports (do not edit`,
+    'by hand). StrykerJS runs on `packages/commerce`, `packages/bus`, the parts of `packages/ui` with',
+    "behaviour of their own, every service's use cases and renderers (`src/domain/`, `src/render/`) and the",
+    "shell server's load shedder, page cache and read collapsing, each against its package's own tests; a",
+    'run under a score of 60 fails (`stryker.base.mjs`). CI mutates the files changed since the commit above;',
+    '`npm run test:mutation -- --all` mutates every file.',
     '',
     ...HEADER,
-    ...reports.map(({ name, report }) => row(packageFigures(name, report))),
+    ...packages.map((name) => row(packageFigures(name, files))),
     '',
-    '## The weakest files',
+    FILES_HEADING,
     '',
     ...HEADER,
-    ...files.map(row),
+    ...weakestFirst.filter((file) => file.mutants > 0).map(row),
     '',
   ].join('\n');
 }

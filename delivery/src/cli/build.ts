@@ -2,6 +2,7 @@ import { buildApps } from '../build';
 import { bundleRunnables } from '../bundle';
 import { bundleOperatorCommands, OPERATOR_COMMANDS } from '../command-bundle';
 import { remoteModules, SHELL_DIR } from '../modules';
+import { recordBuild } from '../run-log';
 
 /**
  * `npm run build`: builds the shell and every remote whose sources changed (webpack), and bundles every
@@ -11,6 +12,7 @@ import { remoteModules, SHELL_DIR } from '../modules';
 async function main() {
   await buildApps([SHELL_DIR, ...remoteModules.map((m) => m.dir)]);
   await Promise.all([bundleRunnables(), bundleOperatorCommands()]);
+  recordBuild('npm run build');
   console.log('  services and shell server: bundled (dist-node/main.js)');
   console.log(`  operator commands: bundled (${OPERATOR_COMMANDS.join(', ')})`);
 }

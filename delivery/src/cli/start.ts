@@ -14,6 +14,7 @@ import { bundleCommand } from '../bundle';
 import { runToTheEnd, startProcess, stopAll, waitUntilReady } from '../processes';
 import { endpointsFile, ModuleServices } from '../module-services';
 import { artifactSettings, openStackArtifacts } from '../publish';
+import { recordStackStart } from '../run-log';
 import {
   edgeControlPort,
   metricsPortOf,
@@ -142,6 +143,7 @@ async function start() {
   process.env.STOREFRONT_DATA_DIR = dataDir;
   const plan = planStack({ offset, instances });
   const prefix = schemaPrefix();
+  recordStackStart(dataDir);
   if (fresh) {
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await dropServiceSchemas(databaseUrl, prefix);

@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDGE_DIR, nginxExecutable, njsModule } from '../balancer';
-import { composeProblems, kubernetesProblems, moduleImageProblems, readRepoFile } from '../deployment-files';
+import {
+  composeProblems,
+  kubernetesProblems,
+  moduleImageProblems,
+  readRepoFile,
+  serviceIngressProblems,
+} from '../deployment-files';
+import { serviceCallers } from '../service-callers';
 import { REPO_ROOT, serviceProcesses, remoteModules } from '../modules';
 
 /**
@@ -56,13 +63,14 @@ function nginxTest(file: string, dir: string): string[] {
   }
 }
 
-function main() {
+async function main() {
   const rendered = execFileSync('kubectl', ['kustomize', 'infra/k8s/overlays/production'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
   });
   const problems = [
     ...kubernetesProblems(rendered).map((p) => `kubernetes: ${p}`),
+    ...serviceIngressProblems(rendered, await serviceCallers()).map((p) => `kubernetes: ${p}`),
     ...moduleImageProblems(
       path.join(REPO_ROOT, 'infra/k8s/overlays/production'),
       remoteModules.map((m) => m.name).filter((m) => serviceProcesses.some((s) => s.name === m)),
@@ -77,8 +85,11 @@ function main() {
     process.exit(1);
   }
   console.log(
-    'Deployment files hold: the production overlay renders, compose.yaml parses, nginx configurations pass nginx -t.',
+    'Deployment files hold: the production overlay renders (each service reachable only by its callers), compose.yaml parses, nginx configurations pass nginx -t.',
   );
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -25,7 +25,8 @@ export function postgresLedger(databaseUrl: string, checkoutSchema: string): Ord
         const { rows } = await db.query<{ orders: number; keys: number }>(
           `SELECT count(*)::int AS orders, count(DISTINCT idempotency_key)::int AS keys
              FROM ${checkoutSchema}.orders WHERE idempotency_key LIKE $1`,
-          [`${keyPrefix}-%`],
+          // Checkout keeps each key after its client's digest and a dot (place-order.ts).
+          [`%.${keyPrefix}-%`],
         );
         return { created: rows[0]!.orders, doubled: rows[0]!.orders - rows[0]!.keys };
       } finally {
