@@ -244,7 +244,7 @@ test(
     // 99.00 + 89.00 = 188.00; 10% off: -18.80 → 169.20 before shipping and tax
     await expect(dialog.getByTestId('panel-discount')).toHaveText('-$18.80');
     await expect(dialog.getByTestId('panel-total')).toHaveText('$169.20');
-    await dialog.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await dialog.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await expect(panel(page)).toHaveCount(0);
@@ -285,7 +285,7 @@ for (const [first, second] of [
     await expect(lines.filter({ hasText: 'Home page price' })).toContainText('$85.00 each');
     await expect(lines.filter({ hasText: 'Catalogue price' })).toContainText('$79.99 each');
     await expect(panel(page).getByTestId('panel-subtotal')).toHaveText('$164.99');
-    await panel(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await panel(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
 
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await expect(page.getByTestId('summary-subtotal')).toHaveText('$164.99');
@@ -301,7 +301,7 @@ for (const viewport of [{ width: 1280, height: 900 }, MOBILE]) {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
-    await panel(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await panel(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await page.getByLabel('Email *').fill('ada@lab.example');
     await page.getByLabel('First Name *').fill('Ada');
@@ -396,7 +396,7 @@ test('the cart panel fits a phone screen', async ({ page }) => {
   const box = (await panel(page).boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(-0.5);
   expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width + 0.5);
-  await expect(panel(page).getByRole('link', { name: 'Proceed to Checkout' })).toBeInViewport();
+  await expect(panel(page).getByRole('button', { name: 'Proceed to Checkout' })).toBeInViewport();
 });
 
 test("the BPC-157 checkout's Add to Cart goes on to /cart-checkout with the panel closed", async ({
@@ -440,8 +440,8 @@ for (const [width, viewport] of [
       dialog.getByLabel('Notifications').getByText('Added to Cart', { exact: true }),
     ).toBeVisible();
     await expectUncovered(dialog.getByTestId('panel-total'));
-    await expectUncovered(dialog.getByRole('link', { name: 'Proceed to Checkout' }));
-    await dialog.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await expectUncovered(dialog.getByRole('button', { name: 'Proceed to Checkout' }));
+    await dialog.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/cart-checkout$/);
   });
 }

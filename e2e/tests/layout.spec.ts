@@ -129,7 +129,7 @@ test('/cart-checkout lays out its cards as the dedicated checkouts do: 20 px apa
   await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
   await page
     .getByRole('dialog', { name: 'Shopping cart' })
-    .getByRole('link', { name: 'Proceed to Checkout' })
+    .getByRole('button', { name: 'Proceed to Checkout' })
     .click();
   await expect(page).toHaveURL(/\/cart-checkout$/);
   expect(await checkoutCards(page)).toEqual(dedicated);

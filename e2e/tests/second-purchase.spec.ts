@@ -76,7 +76,7 @@ test('the same cart bought again after paying is a new order with its own paymen
     await page.goto('/');
     await page.getByRole('button', { name: 'Add to Cart: SEMAX 10mg' }).click();
     const panel = page.getByRole('dialog', { name: 'Shopping cart' });
-    await panel.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await panel.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await fillOrderForm(page, { shipping: true, email: 'cart-twice@lab.example' });
     await tickAgreements(page);

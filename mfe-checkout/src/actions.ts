@@ -6,8 +6,7 @@ export const MODULE = 'checkout';
 /** The `_action` of each of this module's forms. */
 export const ACTIONS = {
   cartAdd: actionName(MODULE, 'cart-add'),
-  cartQuantity: actionName(MODULE, 'cart-quantity'),
-  cartRemove: actionName(MODULE, 'cart-remove'),
+  cartLines: actionName(MODULE, 'cart-lines'),
   affiliate: actionName(MODULE, 'affiliate'),
   affiliateRemove: actionName(MODULE, 'affiliate-remove'),
   order: actionName(MODULE, 'order'),

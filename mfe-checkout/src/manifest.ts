@@ -3,6 +3,7 @@ import { defineModule } from '@storefront/routing/module';
 import { AFFILIATE_CODE_COOKIE, AFFILIATE_URL_PARAMETERS } from './affiliate/affiliate-cookie';
 import { DEDICATED_CHECKOUT_URL, ORDER_STATUS_URL, QUICK_CHECKOUT_PRODUCT_URL } from './api';
 import { CART_COMMANDS, CART_COOKIE, CART_UNSETTLED_KEY, LEGACY_CART_KEY } from './cart/cart-keys';
+import { CART_LINES_FIELDS } from './cart/cart-lines-form';
 
 /**
  * The pages this module serves; the shell's route table comes from here, through the registry. The
@@ -87,8 +88,7 @@ export const manifest = defineModule({
   routes,
   actions: {
     'cart-add': { fields: ['productId', 'dose', 'channel', 'quantity', 'then', 'wording'] },
-    'cart-quantity': { fields: ['lineId', 'quantity', 'stepTo'] },
-    'cart-remove': { fields: ['lineId'] },
+    'cart-lines': { fields: CART_LINES_FIELDS },
     affiliate: { fields: ['code', 'inCartPanel'] },
     'affiliate-remove': { fields: ['inCartPanel'] },
     order: { fields: [...ORDER_FIELDS, 'code'] },

@@ -5,7 +5,7 @@ import {
   followReferralLink,
   removeAffiliateCode,
 } from './affiliate/affiliate-actions';
-import { addToCart, removeLine, setLineQuantity } from './cart/cart-actions';
+import { addToCart, changeCartLines } from './cart/cart-actions';
 import { placeOrder } from './order/order-action';
 import { recalculate } from './order/order-page';
 import { visitorSeeds } from './visitor';
@@ -16,8 +16,7 @@ import { visitorSeeds } from './visitor';
  */
 export const actions: ServerModule['actions'] = {
   'cart-add': addToCart,
-  'cart-quantity': setLineQuantity,
-  'cart-remove': removeLine,
+  'cart-lines': changeCartLines,
   affiliate: applyAffiliateCode,
   'affiliate-remove': removeAffiliateCode,
   order: placeOrder,

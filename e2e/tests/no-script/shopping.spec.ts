@@ -100,7 +100,7 @@ test(
       .filter({ hasText: 'TB-500' })
       .getByRole('button', { name: /Add to Cart/ })
       .click();
-    await cartPanel(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await cartPanel(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await page.getByLabel('Email *').fill('ada@lab.example');
     await page.getByLabel('Address *').fill('1 Lab Way');
@@ -312,4 +312,39 @@ test('a quantity typed in the cart panel is saved with Update or with Enter, nev
   await quantity.fill('0');
   await quantity.press('Enter');
   await expect(cartPanel(page).getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('what was typed in any line of the cart panel goes with whichever button is pressed, Proceed too', async ({
+  page,
+}) => {
+  await page.goto('/catalog');
+  await page.getByRole('button', { name: 'Add to Cart: BPC-157', exact: true }).click();
+  await page.goto('/catalog');
+  await page.getByRole('button', { name: 'Add to Cart: AOD-9604', exact: true }).click();
+  const quantityOf = (item: string) =>
+    cartPanel(page).getByRole('spinbutton', { name: new RegExp(`^Quantity of ${item}`) });
+  await expect(cartPanel(page).getByTestId('cart-line')).toHaveCount(2);
+  // Typed in one line, then the other line's + pressed: both are kept.
+  await quantityOf('BPC-157').fill('4');
+  await cartPanel(page)
+    .getByRole('button', { name: /^Increase quantity of AOD-9604/ })
+    .click();
+  await expect(quantityOf('BPC-157')).toHaveValue('4');
+  await expect(quantityOf('AOD-9604')).toHaveValue('2');
+  // Typed, and on to the checkout without Update: the checkout sells what was typed.
+  await quantityOf('AOD-9604').fill('3');
+  await cartPanel(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/cart-checkout$/);
+  await expect(page.getByTestId('cart-line').filter({ hasText: 'BPC-157' })).toContainText('Qty 4');
+  await expect(page.getByTestId('cart-line').filter({ hasText: 'AOD-9604' })).toContainText('Qty 3');
+  // A quantity the cart cannot hold says why, and the cart stays as it was.
+  await page.goto('/catalog?cart=open');
+  await quantityOf('AOD-9604').fill('20000');
+  await cartPanel(page)
+    .getByRole('button', { name: /^Update quantity of AOD-9604/ })
+    .click();
+  await expect(cartPanel(page).getByRole('alert')).toContainText(
+    'One cart line holds at most 10,000 vials. For more, please ask us for a bulk order.',
+  );
+  await expect(quantityOf('AOD-9604')).toHaveValue('3');
 });

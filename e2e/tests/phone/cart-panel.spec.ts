@@ -46,7 +46,7 @@ for (const [what, viewport] of [
   }) => {
     await page.setViewportSize(viewport);
     await addFourProducts(page);
-    const proceed = panel(page).getByRole('link', { name: 'Proceed to Checkout' });
+    const proceed = panel(page).getByRole('button', { name: 'Proceed to Checkout' });
     if (viewport.height >= 560) {
       // Tall enough to keep them at the panel's foot: in sight at once, however long the cart.
       await expect(proceed).toBeInViewport({ ratio: 1 });

@@ -28,7 +28,7 @@ test('a changed price re-prices the cart panel and cart checkout, marked; the ho
       'Price changed since you added it (was $89.00)',
     );
     await expect(panel(page).getByTestId('panel-total')).toHaveText('$94.00');
-    await panel(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await panel(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
 
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await expect(page.getByTestId('price-changed')).toBeVisible();

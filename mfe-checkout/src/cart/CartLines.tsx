@@ -4,6 +4,7 @@ import { PRICE_LIST_NAMES, type CartQuote } from '@storefront/commerce/checkout'
 import { ActionField, Button, ProductPicture, QuantityStepper } from '@storefront/ui';
 import { useLocation } from '@storefront/routing';
 import { ACTIONS } from '../actions';
+import { CART_LINES_FORM, cartLineField, REMOVE_FIELD } from './cart-lines-form';
 import styled from 'styled-components';
 
 const Lines = styled.ul`
@@ -59,9 +60,6 @@ const Lines = styled.ul`
     font-weight: 600;
     color: ${({ theme }) => theme.colors.brand};
   }
-  form {
-    display: contents;
-  }
 `;
 
 const setQuantity = (item: CartItem, quantity: number) =>
@@ -77,13 +75,20 @@ const quotedLineOf = (item: CartItem, quote: CartQuote | null): QuotedLine | und
       line.productId === item.productId && line.dose === item.variant && line.channel === item.channel,
   );
 
-/** A line's change, posted to the page (cart panel open) where no script runs; the bus otherwise. */
-function LineForm({ item, action, children }: { item: CartItem; action: string; children: React.ReactNode }) {
+/**
+ * The panel's lines in one form, posted to the page (cart panel open) where no script runs; with a
+ * script each control publishes to the bus and the form is never sent.
+ */
+function LinesForm({ children }: { children: React.ReactNode }) {
   const { pathname, search } = useLocation();
   return (
-    <form method="post" action={`${pathname}${search}`} onSubmit={(event) => event.preventDefault()}>
-      <ActionField name={action} />
-      <input type="hidden" name="lineId" value={item.id} />
+    <form
+      id={CART_LINES_FORM}
+      method="post"
+      action={`${pathname}${search}`}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <ActionField name={ACTIONS.cartLines} />
       {children}
     </form>
   );
@@ -119,7 +124,13 @@ export function CartLines({ items, quote, editable }: CartLinesProps) {
           page showed.
         </PriceListNote>
       )}
-      <CartLineList items={items} quote={quote} editable={editable} />
+      {editable ? (
+        <LinesForm>
+          <CartLineList items={items} quote={quote} editable />
+        </LinesForm>
+      ) : (
+        <CartLineList items={items} quote={quote} editable={false} />
+      )}
     </>
   );
 }
@@ -162,28 +173,28 @@ function CartLineList({ items, quote, editable }: CartLinesProps) {
             </strong>
             {editable && (
               <div className="controls">
-                <LineForm item={item} action={ACTIONS.cartQuantity}>
-                  <QuantityStepper
-                    value={item.quantity}
-                    itemName={`${item.name} ${item.variant}`}
-                    name="quantity"
-                    stepsSubmit
-                    onChange={(quantity) => setQuantity(item, quantity)}
-                  />
-                </LineForm>
-                <LineForm item={item} action={ACTIONS.cartRemove}>
-                  <Button
-                    type="submit"
-                    $variant="ghost"
-                    aria-label={`Remove ${item.name} ${item.variant}`}
-                    onClick={(event: React.MouseEvent) => {
-                      event.preventDefault();
-                      remove(item);
-                    }}
-                  >
-                    Remove
-                  </Button>
-                </LineForm>
+                <input type="hidden" name={cartLineField.shown(item.id)} value={item.quantity} />
+                <QuantityStepper
+                  value={item.quantity}
+                  itemName={`${item.name} ${item.variant}`}
+                  name={cartLineField.quantity(item.id)}
+                  stepName={cartLineField.stepTo(item.id)}
+                  stepsSubmit
+                  onChange={(quantity) => setQuantity(item, quantity)}
+                />
+                <Button
+                  type="submit"
+                  name={REMOVE_FIELD}
+                  value={item.id}
+                  $variant="ghost"
+                  aria-label={`Remove ${item.name} ${item.variant}`}
+                  onClick={(event: React.MouseEvent) => {
+                    event.preventDefault();
+                    remove(item);
+                  }}
+                >
+                  Remove
+                </Button>
               </div>
             )}
           </li>

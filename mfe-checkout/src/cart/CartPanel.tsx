@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { AffiliateCodeControl } from '../components/AffiliateCodeControl';
 import { SubtotalAndDiscount } from '../components/OrderSummary';
 import { CartLines } from './CartLines';
+import { CART_LINES_FORM, THEN_CHECKOUT, THEN_FIELD } from './cart-lines-form';
 import { useCartSummary } from './use-cart-summary';
 
 /** The drawer scrolls as a whole; its title and close stay at its top, its total and Proceed at its foot. */
@@ -162,9 +163,12 @@ export default function CartPanel() {
               </dd>
             </dl>
           )}
+          {/* The lines' form's own button: what was typed in any line goes with it where no script runs. */}
           <Button
-            as="a"
-            href="/cart-checkout"
+            type="submit"
+            form={CART_LINES_FORM}
+            name={THEN_FIELD}
+            value={THEN_CHECKOUT}
             $block
             onClick={(event: React.MouseEvent) => {
               event.preventDefault();

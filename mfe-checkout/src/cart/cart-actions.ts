@@ -1,5 +1,4 @@
 import { CART_PANEL_PARAMETER } from '@storefront/bus';
-import { STEP_FIELD } from '@storefront/ui';
 import { withParameter } from '@storefront/routing';
 import {
   cookiesSetBy,
@@ -16,6 +15,7 @@ import {
 import { shopperCartSchema } from '@storefront/commerce/checkout';
 import { ACTIONS } from '../actions';
 import { quantityFrom } from '../domain/vials';
+import { cartLineChanges, THEN_CHECKOUT, THEN_FIELD } from './cart-lines-form';
 
 /** The page with its cart panel open: where a cart form leads. */
 export const withCartOpen = ({ pathname, search }: ActionRequest['page']) =>
@@ -35,9 +35,14 @@ async function changeCart(
 ): Promise<{ outcome: ActionResult; answer: ServiceAnswer | null }> {
   const answer = await request.service(call).catch(() => null);
   if (answer?.status === 200) return { outcome: { redirect: next, cookies: cookiesSetBy(answer) }, answer };
+  const status = answer && answer.status < 500 ? 422 : 503;
+  return { outcome: showAgain(request, action, refusalOf(answer), status), answer };
+}
+
+/** Why the checkout service did not change the cart: its own word, or that it could not be reached. */
+function refusalOf(answer: ServiceAnswer | null): FormMessage {
   const problem = answer ? problemOf(answer) : null;
-  const message = problem ? errorMessage(problem.title, problem.detail) : unavailable;
-  return { outcome: showAgain(request, action, message, answer && answer.status < 500 ? 422 : 503), answer };
+  return problem ? errorMessage(problem.title, problem.detail) : unavailable;
 }
 
 /**
@@ -92,34 +97,26 @@ export const addToCart: ModuleAction = async (request) => {
   };
 };
 
-const lineAddress = (request: ActionRequest) =>
-  `/cart/lines/${encodeURIComponent(request.fields.lineId ?? '')}`;
-
 /**
- * A line's quantity in the panel shown without scripts: the one − or + stepped to (the panel's − never
- * goes below 1), else the one typed and sent with Update or Enter (0 takes the line out, spec section 5).
- * Anything else leaves the line as it was.
+ * The cart panel's form where no script runs (see cart-lines-form): each line whose quantity the shopper
+ * changed (typed, stepped with − or +, or taken out with Remove; 0 takes a line out, spec section 5) is
+ * changed, in turn; then on to the cart checkout when Proceed sent it, else back to the open panel. A
+ * change refused goes back to the open panel, the changes before it made, with why as its toast (the
+ * panel is the page's, so it is told as a script would tell it).
  */
-export const setLineQuantity: ModuleAction = async (request) => {
-  const { fields } = request;
-  const wanted = Number(Object.hasOwn(fields, STEP_FIELD) ? fields[STEP_FIELD] : fields.quantity);
-  if (!Number.isSafeInteger(wanted) || wanted < 0) return { redirect: withCartOpen(request.page) };
-  const changed = await changeCart(
-    request,
-    ACTIONS.cartQuantity,
-    { method: 'PATCH', path: lineAddress(request), body: { quantity: wanted } },
-    withCartOpen(request.page),
-  );
-  return changed.outcome;
+export const changeCartLines: ModuleAction = async (request) => {
+  const panel = withCartOpen(request.page);
+  const next = request.fields[THEN_FIELD] === THEN_CHECKOUT ? '/cart-checkout' : panel;
+  let cookies: string[] = [];
+  for (const [lineId, quantity] of cartLineChanges(request.fields)) {
+    const path = `/cart/lines/${encodeURIComponent(lineId)}`;
+    const answer = await request.service({ method: 'PATCH', path, body: { quantity } }).catch(() => null);
+    if (answer?.status !== 200) {
+      const values = { ...request.fields };
+      const flash = { action: ACTIONS.cartLines, values, outcome: 'refused', message: refusalOf(answer) };
+      return { redirect: panel, cookies, flash };
+    }
+    cookies = cookiesSetBy(answer);
+  }
+  return { redirect: next, cookies };
 };
-
-/** Remove: the line taken out. */
-export const removeLine: ModuleAction = async (request) =>
-  (
-    await changeCart(
-      request,
-      ACTIONS.cartRemove,
-      { method: 'DELETE', path: lineAddress(request) },
-      withCartOpen(request.page),
-    )
-  ).outcome;

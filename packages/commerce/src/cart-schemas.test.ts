@@ -4,6 +4,7 @@ import {
   cartLineId,
   cartQuantitySchema,
   CART_LINE_LIMIT,
+  CART_QUANTITY_LIMIT_MESSAGE,
   PRICE_LIST_NAMES,
   shopperCartSchema,
   type CartAddition,
@@ -108,6 +109,14 @@ describe("a cart line's new quantity", () => {
     expect(cartQuantitySchema.safeParse({ quantity: 10_000 }).success).toBe(true);
     for (const quantity of [-1, 1.5, 10_001, '2'])
       expect(cartQuantitySchema.safeParse({ quantity }).success).toBe(false);
+  });
+
+  it('says, past the limit, how many one line holds and where to ask for more', () => {
+    const refused = cartQuantitySchema.safeParse({ quantity: 10_001 });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([CART_QUANTITY_LIMIT_MESSAGE]);
+    expect(CART_QUANTITY_LIMIT_MESSAGE).toBe(
+      'One cart line holds at most 10,000 vials. For more, please ask us for a bulk order.',
+    );
   });
 });
 

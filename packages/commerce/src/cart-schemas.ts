@@ -32,7 +32,11 @@ const sitePath = z.string().check(z.maxLength(300), z.regex(/^(\/[A-Za-z0-9._~%-
 
 /** Most vials of one line: what the catalog prices on one line of a quote. */
 export const CART_QUANTITY_LIMIT = 10_000;
-const lineQuantity = z.int().check(z.minimum(1), z.maximum(CART_QUANTITY_LIMIT));
+/** Said to a shopper who asks for more on one line, where the catalog's limit refuses it. */
+export const CART_QUANTITY_LIMIT_MESSAGE =
+  'One cart line holds at most 10,000 vials. For more, please ask us for a bulk order.';
+const atMostTheLimit = z.maximum(CART_QUANTITY_LIMIT, CART_QUANTITY_LIMIT_MESSAGE);
+const lineQuantity = z.int().check(z.minimum(1), atMostTheLimit);
 
 /**
  * What a page asks the checkout service to add to the cart: a product and dose from a price list, and
@@ -82,7 +86,7 @@ export const EMPTY_CART: ShopperCart = { items: [], quote: null, problem: null, 
 
 export const cartQuantitySchema = z.object({
   /** Spec section 5: never negative; 0 removes the line; the catalog's limit of one line above. */
-  quantity: z.int().check(z.minimum(0), z.maximum(CART_QUANTITY_LIMIT)),
+  quantity: z.int().check(z.minimum(0), atMostTheLimit),
 });
 
 /**

@@ -74,10 +74,14 @@ describe('QuantityStepper', () => {
     start,
     stepsSubmit = false,
     itemName,
+    name = 'quantity',
+    stepName,
   }: {
     start: number;
     stepsSubmit?: boolean;
     itemName?: string;
+    name?: string;
+    stepName?: string;
   }) {
     const [value, setValue] = useState(start);
     return (
@@ -87,7 +91,8 @@ describe('QuantityStepper', () => {
             value={value}
             onChange={setValue}
             itemName={itemName}
-            name="quantity"
+            name={name}
+            stepName={stepName}
             stepsSubmit={stepsSubmit}
           />
         </form>
@@ -135,11 +140,11 @@ describe('QuantityStepper', () => {
   });
 
   it('in the cart panel, − and + send the form with the new quantity, beside an Update for a typed one', () => {
-    render(<Kept start={3} stepsSubmit itemName="TB-500 5mg" />);
+    render(<Kept start={3} stepsSubmit itemName="TB-500 5mg" name="quantity.7" stepName="stepTo.7" />);
     const decrease = screen.getByRole('button', { name: 'Decrease quantity of TB-500 5mg' });
     const increase = screen.getByRole('button', { name: 'Increase quantity of TB-500 5mg' });
     expect(decrease).toHaveAttribute('type', 'submit');
-    expect(decrease).toHaveAttribute('name', 'stepTo');
+    expect(decrease).toHaveAttribute('name', 'stepTo.7');
     expect(decrease).toHaveAttribute('value', '2');
     expect(increase).toHaveAttribute('value', '4');
     expect(screen.getByRole('button', { name: 'Update quantity of TB-500 5mg' })).toHaveAttribute(
@@ -147,7 +152,7 @@ describe('QuantityStepper', () => {
       'submit',
     );
     expect(screen.getByRole('spinbutton')).toHaveAttribute('min', '0');
-    expect(screen.getByRole('spinbutton')).toHaveAttribute('name', 'quantity');
+    expect(screen.getByRole('spinbutton')).toHaveAttribute('name', 'quantity.7');
   });
 
   it('Enter changes nothing when the typed quantity is the one already there, or is not a quantity', async () => {

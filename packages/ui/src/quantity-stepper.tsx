@@ -82,9 +82,6 @@ const Update = styled.button`
   }
 `;
 
-/** The field a stepper's − and + name their new quantity in (the typed one is the field's own name). */
-export const STEP_FIELD = 'stepTo';
-
 export interface QuantityStepperProps {
   value: number;
   onChange(next: number): void;
@@ -94,9 +91,11 @@ export interface QuantityStepperProps {
   name?: string;
   /** The form it belongs to, when it stands outside it. */
   form?: string;
+  /** The name its − and + send their new quantity in, where they submit (the typed one is `name`'s). */
+  stepName?: string;
   /**
    * Each change is sent at once (the cart panel): − and + submit the form with the new quantity (as
-   * `stepTo`), and a typed one is sent with Update (or Enter) where no script runs; with a script,
+   * `stepName`), and a typed one is sent with Update (or Enter) where no script runs; with a script,
    * Enter commits what was typed (0 takes the line out). Elsewhere − and + are worked by the page's
    * script (a tap before the page hydrated is replayed once it has), and hidden where none runs.
    */
@@ -110,6 +109,7 @@ export function QuantityStepper({
   itemName,
   name,
   form,
+  stepName,
   stepsSubmit = false,
 }: QuantityStepperProps) {
   const of = itemName ? ` of ${itemName}` : '';
@@ -129,7 +129,7 @@ export function QuantityStepper({
   }, []);
   const step = (next: number) => ({
     type: stepsSubmit ? ('submit' as const) : ('button' as const),
-    ...(stepsSubmit ? { name: STEP_FIELD, value: String(next), form } : keepsEarlyTap),
+    ...(stepsSubmit ? { name: stepName, value: String(next), form } : keepsEarlyTap),
     onClick: (event: React.MouseEvent) => {
       event.preventDefault();
       setDraft(null);

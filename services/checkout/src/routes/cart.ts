@@ -86,7 +86,7 @@ export function cartRoutes(services: CartServices, cookie: CookieSettings): Rout
   });
 
   router.patch('/cart/lines/:lineId', async (req, res) => {
-    const { quantity } = parseInput(cartQuantitySchema, req.body ?? {});
+    const { quantity } = parseInput(cartQuantitySchema, req.body ?? {}, 'Quantity not accepted');
     const cartId = cartIdFrom(req);
     if (cartId) await setLineQuantity(services.db, cartId, req.params.lineId, quantity);
     await answer(req, res, cartId);
