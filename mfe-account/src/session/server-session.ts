@@ -1,4 +1,4 @@
-import { serverSessionToken } from '@storefront/commerce/account';
+import { handoffEndedCookies, serverSessionToken } from '@storefront/commerce/account';
 import { pageCookie, type ActionRequest, type ModuleService } from '@storefront/routing/server-module';
 import { SERVER_SESSION_COOKIE, SESSION_HANDOFF } from './session-keys';
 
@@ -36,8 +36,7 @@ export function sessionCookies(session: SessionAnswer, { secure }: Pick<ActionRe
 
 /** Every one of them gone (signing out). */
 export const noSessionCookies = ({ secure }: Pick<ActionRequest, 'secure'>): string[] => [
-  `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; ${cookieEnd(0, secure)}`,
-  pageCookie(SESSION_HANDOFF.markerCookie, '', { maxAgeSeconds: 0, secure }),
+  ...handoffEndedCookies(secure),
   `${SERVER_SESSION_COOKIE}=; Path=/; ${cookieEnd(0, secure)}`,
 ];
 

@@ -1,4 +1,4 @@
-import { SERVER_SESSION_COOKIE, serverSessionToken } from './account-session';
+import { handoffEndedCookies, SERVER_SESSION_COOKIE, serverSessionToken } from './account-session';
 
 describe("the account module's server session, as other modules' server code reads it", () => {
   it('is the access token in its cookie, and nothing when the cookie is missing or empty', () => {
@@ -6,5 +6,15 @@ describe("the account module's server session, as other modules' server code rea
     expect(serverSessionToken(new Map([[SERVER_SESSION_COOKIE, '']]))).toBeUndefined();
     expect(serverSessionToken(new Map([['storefront-auth-handoff', 'x']]))).toBeUndefined();
     expect(SERVER_SESSION_COOKIE).toBe('storefront-session');
+  });
+});
+
+describe("a session handoff's end", () => {
+  it('clears both cookies at the paths they were set on, the session one httpOnly, Secure on https', () => {
+    expect(handoffEndedCookies(false)).toEqual([
+      'storefront-auth-handoff-session=; Path=/api/account/session-handoff; Max-Age=0; HttpOnly; SameSite=Lax',
+      'storefront-auth-handoff=; Path=/; Max-Age=0; SameSite=Lax',
+    ]);
+    expect(handoffEndedCookies(true).every((cookie) => cookie.endsWith('; SameSite=Lax; Secure'))).toBe(true);
   });
 });

@@ -27,3 +27,12 @@ export const SESSION_HANDOFF = {
   markerCookie: 'storefront-auth-handoff',
   seconds: 120,
 } as const;
+
+/**
+ * The Set-Cookie lines that end a handoff (kept by the page's auth client, or a sign-out): both cookies
+ * gone, at the paths they were set on. The account service's DELETE and the module's sign-out send them.
+ */
+export const handoffEndedCookies = (secure: boolean): string[] => [
+  `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  `${SESSION_HANDOFF.markerCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`,
+];

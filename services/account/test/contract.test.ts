@@ -560,7 +560,7 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
     const ended = await handoff('DELETE', { origin: 'http://shop.test', cookie });
     expect(ended.status).toBe(204);
     expect(ended.headers.getSetCookie()).toEqual([
-      `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; Max-Age=0; SameSite=Lax; HttpOnly`,
+      `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; Max-Age=0; HttpOnly; SameSite=Lax`,
       `${SESSION_HANDOFF.markerCookie}=; Path=/; Max-Age=0; SameSite=Lax`,
     ]);
   });

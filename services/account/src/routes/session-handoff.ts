@@ -1,4 +1,4 @@
-import { SESSION_HANDOFF } from '@storefront/commerce/account';
+import { handoffEndedCookies, SESSION_HANDOFF } from '@storefront/commerce/account';
 import { cookieValue } from '@storefront/server-kit';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -16,9 +16,6 @@ function handedOffSessionOf(value: string | null) {
     return null;
   }
 }
-
-const gone = (name: string, path: string, secure: boolean, httpOnly: boolean) =>
-  `${name}=; Path=${path}; Max-Age=0; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}`;
 
 /**
  * The handoff of a session the server signed in (SESSION_HANDOFF): POST answers the session waiting in
@@ -43,10 +40,7 @@ export function sessionHandoffRoutes(siteUrl: string): Router {
     })
     .delete(SESSION_HANDOFF.route, (req, res) => {
       if (!fromSite(req, res)) return;
-      res.set('Set-Cookie', [
-        gone(SESSION_HANDOFF.sessionCookie, SESSION_HANDOFF.address, secure, true),
-        gone(SESSION_HANDOFF.markerCookie, '/', secure, false),
-      ]);
+      res.set('Set-Cookie', handoffEndedCookies(secure));
       res.status(204).end();
     });
 }
