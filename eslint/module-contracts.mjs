@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * The shell's and the UI kit's own form protocol, which modules' forms carry for them (no module's field):
- * the action, the age question, a stepper's new quantity.
+ * The shell's own form protocol, which modules' forms carry for it (no module's field): the action and
+ * the age question.
  */
-const SHELL_FIELDS = new Set(['_action', 'ageGate', 'ageConfirmed', 'stepTo']);
+const SHELL_FIELDS = new Set(['_action', 'ageGate', 'ageConfirmed']);
 
 const manifestsByRoot = new Map();
 

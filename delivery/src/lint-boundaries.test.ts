@@ -219,7 +219,7 @@ describe('lint keeps the boundaries between packages', () => {
       'bare action': "export const action = 'newsletter';\n",
       cookie: "export const cookie = 'storefront-cart';\n",
       'field, as a form names it': "export const read = (form: FormData) => form.get('zipCode');\n",
-      'field, as an input names it': 'export const Field = () => <input name="lineId" />;\n',
+      'field, as an input names it': 'export const Field = () => <input name="agreeToTerms" />;\n',
     };
     for (const [what, code] of Object.entries(named)) {
       expect([what, await rulesBroken(shell, code)]).toEqual([
