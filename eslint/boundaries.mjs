@@ -6,6 +6,7 @@
 /** Each remote module and the service that backs it: the one its pages call. */
 const REMOTE_SERVICES = {
   'mfe-account': 'account',
+  'mfe-affiliate': 'affiliate',
   'mfe-catalog': 'catalog',
   'mfe-checkout': 'checkout',
   'mfe-content': 'content',
@@ -111,6 +112,12 @@ const literalBreakpoints = [
     selector: 'TemplateElement[value.raw=/@media[^{]*\\d+px/]',
     message: 'Write breakpoints through the theme: ${media.mobile} or ${media.desktop} from @storefront/ui.',
   },
+  {
+    // A script's matchMedia asks the same widths: mediaQueries.mobile, not '(max-width: 767px)'.
+    selector: 'Literal[value=/\\((max|min)-(width|height):\\s*\\d+px\\)/]',
+    message:
+      "Ask the theme's widths: mediaQueries.mobile (or .desktop, .narrow, .short) from @storefront/ui.",
+  },
 ];
 // The site's colours are the theme's tones (packages/ui/src/theme.ts): a colour written into a style
 // drifts from the palette. (A drawing's SVG attributes are not styles, and are not held to this.)
@@ -174,11 +181,6 @@ export const boundaries = [
         { patterns: [deepImports, shellImports, ...httpInDomain] },
       ],
     },
-  },
-  // The shell marks a visitor without a session signed out without downloading the account module.
-  {
-    files: ['shell/src/app/account-session.ts', 'shell/src/app/account-session.test.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
   },
   ...Object.keys(REMOTE_SERVICES).map((remote) => ({
     files: code.map((glob) => `${remote}/${glob}`),

@@ -100,6 +100,10 @@ describe('lint keeps the boundaries between packages', () => {
   });
 
   it('refuses a remote importing a service', async () => {
+    // A remote runs in the browser: the affiliate module as much as the first ones.
+    expect(await rulesBroken('mfe-affiliate/src/probe.ts', "export { Router } from 'express';\n")).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
     expect(
       await rulesBroken(
         'mfe-checkout/src/probe.ts',
@@ -117,6 +121,11 @@ describe('lint keeps the boundaries between packages', () => {
       'no-restricted-syntax',
     ]);
     expect(await rulesBroken('mfe-catalog/src/probe.ts', call("'/api/catalog/catalogue'"))).toEqual([]);
+    // The affiliate module, added after the others, is held to the same boundaries.
+    expect(await rulesBroken('mfe-affiliate/src/probe.ts', call("'/api/checkout/orders'"))).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await rulesBroken('mfe-affiliate/src/probe.ts', call("'/api/affiliate/me'"))).toEqual([]);
     // Recorded in ADR 0008: the checkout pages read their product from the catalog's price lists.
     expect(
       await rulesBroken('mfe-checkout/src/probe.ts', call("'/api/catalog/checkout-products/x'")),
@@ -143,12 +152,25 @@ describe('lint keeps the boundaries between packages', () => {
   });
 
   it("refuses a breakpoint written out, anywhere, and takes the theme's", async () => {
+    // The width is put in at run time, so that lint does not take this file's probes for what they probe.
+    const phoneWidth = `(max-width: ${767}px)`;
     const styles = (rule: string) =>
       `import { media } from '@storefront/ui';\nexport const rules = [media, \`${rule} { padding: 0; }\`];\n`;
     for (const file of ['mfe-content/src/probe.ts', 'shell/src/app/probe.ts', 'packages/ui/src/probe.ts']) {
-      expect(await rulesBroken(file, styles('@media (max-width: 767px)'))).toEqual(['no-restricted-syntax']);
+      expect(await rulesBroken(file, styles(`@media ${phoneWidth}`))).toEqual(['no-restricted-syntax']);
       expect(await rulesBroken(file, styles('${media.mobile}'))).toEqual([]);
     }
+    // A script asking the width is held to the theme's too.
+    const asks = (query: string) => `export const phone = () => window.matchMedia(${query}).matches;\n`;
+    expect(await rulesBroken('shell/src/app/probe.ts', asks(`'${phoneWidth}'`))).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(
+      await rulesBroken(
+        'shell/src/app/probe.ts',
+        `import { mediaQueries } from '@storefront/ui';\n${asks('mediaQueries.mobile')}`,
+      ),
+    ).toEqual([]);
   });
 
   it("refuses a colour written into a style, and takes the theme's", async () => {

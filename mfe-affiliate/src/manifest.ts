@@ -29,4 +29,6 @@ export const manifest = defineModule({
     { place: 'account-menu', href: '/affiliate', label: 'Affiliate Program' },
   ],
   actions: { apply: { fields: ['name', 'channel', 'promotion'] } },
+  // Applying needs an account: a signed-out visitor is sent to the account module's sign-in and sign-up.
+  uses: { fragments: [], actions: [], routes: ['account /auth'] },
 });
