@@ -47,9 +47,17 @@ export const theme = {
 
 export type Theme = typeof theme;
 
+/** The breakpoints as media queries: a script's matchMedia asks the same as a style's @media. */
+export const mediaQueries = {
+  mobile: `(max-width: ${theme.breakpoints.mobileMax}px)`,
+  desktop: `(min-width: ${theme.breakpoints.mobileMax + 1}px)`,
+  narrow: `(max-width: ${theme.breakpoints.narrowMax}px)`,
+  short: `(max-height: ${theme.breakpoints.shortMax}px)`,
+};
+
 export const media = {
-  mobile: `@media (max-width: ${theme.breakpoints.mobileMax}px)`,
-  desktop: `@media (min-width: ${theme.breakpoints.mobileMax + 1}px)`,
-  narrow: `@media (max-width: ${theme.breakpoints.narrowMax}px)`,
-  short: `@media (max-height: ${theme.breakpoints.shortMax}px)`,
+  mobile: `@media ${mediaQueries.mobile}`,
+  desktop: `@media ${mediaQueries.desktop}`,
+  narrow: `@media ${mediaQueries.narrow}`,
+  short: `@media ${mediaQueries.short}`,
 };

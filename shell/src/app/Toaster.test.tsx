@@ -1,4 +1,5 @@
 import { bus } from '@storefront/bus';
+import { mediaQueries } from '@storefront/ui';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInShell } from './test-utils';
@@ -69,7 +70,7 @@ describe('Toaster', () => {
 
   it("shows only the newest toast on a phone's width", async () => {
     const wide = window.matchMedia;
-    window.matchMedia = (query) => ({ matches: query === '(max-width: 767px)' }) as MediaQueryList;
+    window.matchMedia = (query) => ({ matches: query === mediaQueries.mobile }) as MediaQueryList;
     try {
       renderInShell(<Toaster />);
       act(() => {

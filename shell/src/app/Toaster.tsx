@@ -1,13 +1,11 @@
 import { bus, stores, useStore, type ToastMessage } from '@storefront/bus';
-import { PanelToastRegion, Toast, ToastRegion, useToastPlacement } from '@storefront/ui';
+import { mediaQueries, PanelToastRegion, Toast, ToastRegion, useToastPlacement } from '@storefront/ui';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { afterNextPaint } from './after-paint';
 
 const TOAST_LIFETIME_MS = 5000;
 const MAX_TOASTS = 4;
-/** On a phone's width, or inside the open panel, only the newest toast is shown: more would cover the page. */
-const NARROW_SCREEN = '(max-width: 767px)';
 let nextId = 0;
 
 type ShownToast = ToastMessage & { id: number; message: string };
@@ -79,8 +77,9 @@ export function Toaster({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // On a phone's width, or inside the open panel, only the newest toast is shown: more would cover the page.
   const newestOnly =
-    panelSlot !== null || (typeof window !== 'undefined' && window.matchMedia?.(NARROW_SCREEN).matches);
+    panelSlot !== null || (typeof window !== 'undefined' && window.matchMedia?.(mediaQueries.mobile).matches);
   const shown = toasts
     .slice(newestOnly ? -1 : 0)
     .map((toast) => (
