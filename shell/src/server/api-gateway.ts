@@ -22,6 +22,7 @@ import {
 } from '@storefront/server-kit';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Dispatcher, Pool } from 'undici';
+import { splitApiPath } from './api-path';
 import { bucketOf } from './canary-bucket';
 import { CONNECTION_HEADERS } from './connection-headers';
 import { CONDITIONAL_REQUEST_HEADERS, createReadCollapsing, mayShare } from './read-collapsing';
@@ -42,7 +43,8 @@ const NOT_FORWARDED = new Set([
   SERVICE_KEY_HEADER,
 ]);
 
-const API_PATH = /^\/api\/([^/?#]+)(\/[^?#]*)?(\?.*)?$/;
+/** What an address that is no API address is split into: no module, so the gateway's 404. */
+const NO_API = { module: '', path: '/', query: '' };
 const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** A problem+json answer, unless the service's answer has begun: then the connection is cut. */
@@ -333,7 +335,7 @@ export function createApiGateway({
   const relay: RequestListener = (req, res) => {
     const requestId = assignRequestId(req, res);
     logWhenAnswered(logger, req, res, isRelayedAnswer);
-    const [, module = '', path = '/', query = ''] = API_PATH.exec(req.url ?? '') ?? [];
+    const { module, path, query } = splitApiPath(req.url ?? '') ?? NO_API;
     // A shopper given a canary is sent to its release, for every request, as long as it runs.
     const bucket = bucketOf(req);
     const target = targets.targetFor(module, bucket);

@@ -1,4 +1,5 @@
 import { isInternalPath } from '@storefront/server-kit';
+import { splitApiPath } from './api-path';
 import type { ServiceCalls } from './service-calls';
 
 /** An API answer: its status and JSON body, and its ETag when the service gave one. */
@@ -7,8 +8,6 @@ export interface ApiAnswer {
   body: unknown;
   etag?: string;
 }
-
-const API_PATH = /^\/api\/([a-z-]+)(\/[^?#]*)?(\?.*)?$/;
 
 /** What the browser would get from the shell's proxy for a path no public API has (the gateway's 404). */
 const notFound: ApiAnswer = {
@@ -29,9 +28,9 @@ const unavailable = (module: string): ApiAnswer => ({
 
 /** A public API URL of the shell's origin, as the service it names and the path there; null if none. */
 export function apiTarget(url: string): { module: string; path: string } | null {
-  const [, module, rest = '/', query = ''] = API_PATH.exec(url) ?? [];
-  if (!module || isInternalPath(rest)) return null;
-  return { module, path: `${rest}${query}` };
+  const api = splitApiPath(url);
+  if (!api || isInternalPath(api.path)) return null;
+  return { module: api.module, path: `${api.path}${api.query}` };
 }
 
 /**
