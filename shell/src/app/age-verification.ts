@@ -6,7 +6,14 @@ export const AGE_VERIFIED_KEY = 'ageVerified';
 /** The same answer as a cookie, so the server knows it too (no gate in its HTML, forms without scripts). */
 export const AGE_VERIFIED_COOKIE = 'ageVerified';
 /** A year: the answer is the visitor's, not the visit's. */
-export const AGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+const AGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/**
+ * The Set-Cookie line (or document.cookie assignment) that records a YES, Secure on https: the one
+ * spelling for the page's early script, the app and the server's form alike.
+ */
+export const ageCookie = (secure: boolean) =>
+  `${AGE_VERIFIED_COOKIE}=true; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 /** The spec's key: 'true' once answered (blocked storage reads as unanswered, the safe side). */
 const savedAnswer = (storage: Storage) => persistedValue(storage, AGE_VERIFIED_KEY, boolean());
@@ -43,11 +50,7 @@ export function bindAgeVerification(
   const confirmations = bus.on('age/verified').subscribe(() => ageVerified.set(true));
   const saving = ageVerified.state$.subscribe((verified) => {
     if (!verified) return;
-    cookies.write(
-      `${AGE_VERIFIED_COOKIE}=true; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${
-        window.location.protocol === 'https:' ? '; Secure' : ''
-      }`,
-    );
+    cookies.write(ageCookie(window.location.protocol === 'https:'));
     // In a private mode without storage, the cookie keeps it.
     savedAnswer(storage).write(true);
   });

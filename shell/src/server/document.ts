@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ageCookie, AGE_VERIFIED_KEY } from '../app/age-verification';
 import { PAGE_STATE_ID, scriptSafeJson, type PageState } from '../page-state';
 
 /**
@@ -15,9 +16,9 @@ import { PAGE_STATE_ID, scriptSafeJson, type PageState } from '../page-state';
 const EARLY_SCRIPT = [
   '(function(d,w){',
   "d.setAttribute('data-scripted','');",
-  "var v='ageVerified';",
+  `var v=${JSON.stringify(AGE_VERIFIED_KEY)};`,
   "function yes(){d.setAttribute('data-age-verified','');",
-  "document.cookie=v+'=true; Path=/; Max-Age=31536000; SameSite=Lax'+(location.protocol==='https:'?'; Secure':'')}",
+  `document.cookie=${JSON.stringify(ageCookie(false))}+(location.protocol==='https:'?'; Secure':'')}`,
   "try{if(localStorage.getItem(v)==='true')yes()}catch(e){}",
   'w.__storefrontReplay=[];',
   "document.addEventListener('keydown',function(e){",

@@ -2,12 +2,11 @@ import { clientAddress, requestIdOf, type Logger, type TrustProxy } from '@store
 import {
   ACTION_FIELD,
   pageAddress,
-  pageCookie,
   type ActionRequest,
   type ActionResult,
 } from '@storefront/routing/server-module';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_VERIFIED_COOKIE } from '../app/age-verification';
+import { ageCookie } from '../app/age-verification';
 import type { PageOutcome } from './pages';
 import { sitePath } from './site-path';
 import { flashCookie } from './flash';
@@ -68,8 +67,6 @@ export interface FormActionsOptions {
 export function formActions(options: FormActionsOptions): RequestHandler[] {
   const { siteUrl, logger } = options;
   const secure = siteUrl.startsWith('https:');
-  const ageCookie = () =>
-    pageCookie(AGE_VERIFIED_COOKIE, 'true', { maxAgeSeconds: AGE_COOKIE_MAX_AGE_SECONDS, secure });
 
   async function answer(req: Request, res: Response, result: ActionResult) {
     if (result.cookies?.length) res.append('Set-Cookie', result.cookies);
@@ -115,9 +112,10 @@ export function formActions(options: FormActionsOptions): RequestHandler[] {
     const name = fields[ACTION_FIELD] ?? '';
     const clues = options.cluesOf(req);
     const agreed = fields[AGE_CONFIRMED_FIELD] === 'yes';
-    const ageCookies = agreed && !clues.ageVerified ? [ageCookie()] : [];
+    const ageCookies = agreed && !clues.ageVerified ? [ageCookie(secure)] : [];
     const page = { pathname: sitePath(req.path), search: clues.search };
-    if (name === AGE_ACTION) return answer(req, res, { redirect: pageAddress(page), cookies: [ageCookie()] });
+    if (name === AGE_ACTION)
+      return answer(req, res, { redirect: pageAddress(page), cookies: [ageCookie(secure)] });
     const action = await actionOf(req, name);
     if (!action) {
       res.status(400).type('text/plain').send('This form cannot be sent here.');
