@@ -53,7 +53,8 @@ describe("the cart binding's calls a page leaves unanswered", () => {
     const service = heldService();
     const id = 'a'.repeat(32);
     unbind = bindCart({
-      initial: null,
+      // Rendered with the cart's lines: the next page will be too.
+      initial: cartOf(2),
       api: service.api,
       session: sessionStorage,
       tabs: quietTabs,
@@ -63,9 +64,60 @@ describe("the cart binding's calls a page leaves unanswered", () => {
     // Sent, unanswered: still kept, for a page that may have to send it again.
     expect(service.calls.map((call) => [call.what, call.additionId])).toEqual([['add', id]]);
     expect(keptCommands()).toEqual([{ type: 'cart/add', payload: tb500, id }]);
-    expect(stores.cart.get().items).toMatchObject([{ productId: 'tb-500', quantity: 1 }]);
+    expect(stores.cart.get().items).toMatchObject([{ productId: 'tb-500', quantity: 3 }]);
 
-    service.calls[0]!.answer(cartOf(1));
+    service.calls[0]!.answer(cartOf(3));
+    await tick();
+    expect(keptCommands()).toBeNull();
+  });
+
+  it('after a first addition, leaves the next page a reason to read the cart, until a page is rendered with it', async () => {
+    // A page rendered without lines: a reload may go before the answer's cart cookie comes back.
+    const first = heldService();
+    unbind = bindCart({
+      initial: null,
+      api: first.api,
+      session: sessionStorage,
+      tabs: quietTabs,
+      missed: [{ type: 'cart/add', payload: tb500, id: 'c'.repeat(32) }],
+    });
+    await tick();
+    first.calls[0]!.answer(cartOf(1));
+    await tick();
+    expect(keptCommands()).toEqual([]);
+    unbind();
+
+    // The next page, rendered without the cart (its request went first), reads it and still keeps the record.
+    const second = heldService();
+    unbind = bindCart({ initial: null, api: second.api, session: sessionStorage, tabs: quietTabs });
+    await tick();
+    expect(second.calls.map((call) => call.what)).toEqual(['read']);
+    second.calls[0]!.answer(cartOf(1));
+    await tick();
+    expect(stores.cart.get().items).toMatchObject([{ productId: 'tb-500', quantity: 1 }]);
+    expect(keptCommands()).toEqual([]);
+    unbind();
+
+    // A page rendered with the line reads it once more, and the record goes.
+    const third = heldService();
+    unbind = bindCart({ initial: cartOf(1), api: third.api, session: sessionStorage, tabs: quietTabs });
+    await tick();
+    third.calls[0]!.answer(cartOf(1));
+    await tick();
+    expect(keptCommands()).toBeNull();
+  });
+
+  it('leaves no record when the cart a page learns of has no lines (an empty panel opened)', async () => {
+    const service = heldService();
+    unbind = bindCart({
+      initial: null,
+      api: service.api,
+      session: sessionStorage,
+      tabs: quietTabs,
+      missed: [{ type: 'cart/refresh', payload: {}, id: 'd'.repeat(32) }],
+    });
+    await tick();
+    service.calls[0]!.answer(cartOf(0));
     await tick();
     expect(keptCommands()).toBeNull();
   });
@@ -87,6 +139,7 @@ describe("the cart binding's calls a page leaves unanswered", () => {
     service.calls[1]!.answer(cartOf(1));
     await tick();
     expect(stores.cart.get().items).toMatchObject([{ productId: 'tb-500', quantity: 1 }]);
-    expect(keptCommands()).toBeNull();
+    // Nothing is left to send; the page was rendered without the line, so the next one reads the cart.
+    expect(keptCommands()).toEqual([]);
   });
 });

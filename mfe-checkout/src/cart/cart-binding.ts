@@ -108,7 +108,13 @@ export function bindCart({
   const leftUnsettled = unsettled.read();
   const unanswered: MissedEvent[] = [];
   let waiting = 0;
-  const keepUnsettled = () => unsettled.write(waiting > 0 ? unanswered : null);
+  // A page rendered without lines that learns of some (a first addition) cannot tell whether the tab's
+  // next page will be rendered with them: a reload sent before the answer's cart cookie came back is
+  // rendered without it. Until a page is rendered with lines, an empty record is left, by which the next
+  // page wakes this binding and reads the cart.
+  const renderedWithLines = (initial?.items.length ?? 0) > 0;
+  let aheadOfRender = false;
+  const keepUnsettled = () => unsettled.write(waiting > 0 ? unanswered : aheadOfRender ? [] : null);
 
   const calls = new Subject<{ call: () => Promise<ShopperCart>; command?: MissedEvent }>();
   const send = ({ call, shown }: CartCall, command?: MissedEvent) => {
@@ -131,6 +137,7 @@ export function bindCart({
     .subscribe(({ answer, command }) => {
       if (command) unanswered.splice(unanswered.indexOf(command), 1);
       waiting--;
+      aheadOfRender = !renderedWithLines && answer.items.length > 0;
       keepUnsettled();
       // A later command is on its way: what it showed stays, and its answer will tell how the cart stands.
       if (waiting > 0) return;
