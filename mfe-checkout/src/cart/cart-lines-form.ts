@@ -1,3 +1,5 @@
+import { wholeOfAtLeast } from '@storefront/ui';
+
 /**
  * The cart panel's one form, as the page sends it where no script runs: every line's typed quantity
  * (with the quantity the line was shown with, so only what the shopper changed is changed), and which
@@ -29,12 +31,8 @@ export const THEN_CHECKOUT = 'checkout';
 /** The fields the form may carry, for the module's manifest (a line's fields end in its id). */
 export const CART_LINES_FIELDS = [`${TYPED}*`, `${SHOWN}*`, `${STEP_TO}*`, REMOVE_FIELD, THEN_FIELD];
 
-/** A whole number of at least 0 as typed, or null. */
-function quantityOf(text: string | undefined): number | null {
-  if (text === undefined || text.trim() === '') return null;
-  const quantity = Number(text);
-  return Number.isSafeInteger(quantity) && quantity >= 0 ? quantity : null;
-}
+/** A quantity as typed (0 takes the line out), read as the panel's stepper reads it; null if none. */
+const quantityOf = (text: string | undefined) => (text === undefined ? null : wholeOfAtLeast(text, 0));
 
 /**
  * The quantity each line is to have, from the form's fields: a quantity typed other than the one shown,

@@ -55,7 +55,7 @@ const Stepper = styled.div`
 `;
 
 /** A whole number of at least `least` from what was typed, else null (an empty or half-typed field). */
-function wholeOfAtLeast(text: string, least: number): number | null {
+export function wholeOfAtLeast(text: string, least: number): number | null {
   const value = Number(text);
   return text.trim() !== '' && Number.isSafeInteger(value) && value >= least ? value : null;
 }
