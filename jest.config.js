@@ -46,6 +46,7 @@ module.exports = {
       'node',
       [
         '<rootDir>/packages/commerce',
+        '<rootDir>/packages/documents',
         '<rootDir>/packages/artifact-store',
         '<rootDir>/packages/routing',
         '<rootDir>/packages/server-kit',

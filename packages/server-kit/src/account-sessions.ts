@@ -5,6 +5,8 @@ import { Pool } from 'undici';
 export interface SignedInUser {
   id: string;
   email: string | null;
+  /** Whether the account service says its owner confirmed that email (a link sent to it was opened). */
+  emailConfirmed: boolean;
 }
 
 /** Who a signed-in shopper is, from the access token their browser holds. */
@@ -55,9 +57,17 @@ export function createAccountSessions(authUrl: string, anonKey: string, timeoutM
         await answer.body.dump();
         throw accountsUnavailable();
       }
-      const user = (await answer.body.json().catch(() => null)) as { id?: unknown; email?: unknown } | null;
+      const user = (await answer.body.json().catch(() => null)) as {
+        id?: unknown;
+        email?: unknown;
+        email_confirmed_at?: unknown;
+      } | null;
       if (typeof user?.id !== 'string') return null;
-      return { id: user.id, email: typeof user.email === 'string' ? user.email.toLowerCase() : null };
+      return {
+        id: user.id,
+        email: typeof user.email === 'string' ? user.email.toLowerCase() : null,
+        emailConfirmed: typeof user.email_confirmed_at === 'string',
+      };
     },
     close: () => pool.close(),
   };

@@ -14,6 +14,9 @@ export class ConfigError extends Error {
 
 export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 export const url = () => z.url({ message: 'must be a URL such as http://127.0.0.1:4005' });
+
+/** The shop's name as its pages and documents print it (SHOP_NAME), one default for every part. */
+export const shopName = () => z.string().min(1).default('Helix Research');
 export const optionalUrl = () => z.preprocess((v) => (v === '' ? undefined : v), url().optional());
 
 /** A Unix socket's path, or nothing (unset or empty); short enough for every platform's sun_path. */

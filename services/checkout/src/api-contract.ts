@@ -1,4 +1,6 @@
 import {
+  accountOrderSchema,
+  accountOrdersSchema,
   affiliateLookupSchema,
   cartQuoteSchema,
   orderStatusSchema,
@@ -11,4 +13,6 @@ export const apiContract = {
   'GET /orders/:orderId': orderStatusSchema,
   'POST /cart/quote': cartQuoteSchema,
   'POST /affiliates/lookup': affiliateLookupSchema,
+  'GET /account/orders': accountOrdersSchema,
+  'GET /account/orders/:orderNumber': accountOrderSchema,
 };

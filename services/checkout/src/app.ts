@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { CheckoutParts } from './parts';
+import { accountOrderRoutes } from './routes/account-orders';
 import { affiliateRoutes } from './routes/affiliates';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
@@ -12,6 +13,7 @@ export function checkoutRoutes(parts: CheckoutParts): Router {
     .use(affiliateRoutes(parts, parts.limits.affiliateAttempts))
     .use(cartRoutes(parts, parts.cookies))
     .use(orderRoutes(parts))
+    .use(accountOrderRoutes(parts))
     .use(webhookRoutes(parts))
     .use(programEventRoutes(parts));
 }

@@ -8,6 +8,7 @@ import {
   localUrl,
   publicAddressRule,
   secretRule,
+  shopName,
   url,
   type ServiceDefinition,
 } from '@storefront/server-kit';
@@ -76,6 +77,8 @@ const configShape = {
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** The storefront's public origin: Square sends shoppers back to {SITE_URL}/success. */
   SITE_URL: url().default(DEFAULT_SITE_URL),
+  /** The seller its invoices name. */
+  SHOP_NAME: shopName(),
   /**
    * 'sandbox', 'production', or a base URL. The defaults below all point at the local payment sandbox
    * (stand-ins/payment-sandbox); a real deployment sets every SQUARE_ variable.
@@ -190,6 +193,7 @@ export const checkoutService: ServiceDefinition<typeof configShape> = {
         programEvents,
         logger,
         outageHoldMs: config.SERVICE_OUTAGE_HOLD_MS,
+        shopName: config.SHOP_NAME,
         limits: {
           affiliateAttempts: new Limiter(
             'affiliate-attempts',

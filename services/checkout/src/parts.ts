@@ -19,6 +19,8 @@ export interface CheckoutParts {
   limits: CheckoutLimits;
   webhooks: WebhookSettings;
   logger: Logger;
+  /** The seller its invoices name (SHOP_NAME). */
+  shopName: string;
   /** How long a use case safe to repeat waits out the database restarting. */
   outageHoldMs: number;
 }

@@ -159,6 +159,7 @@ export async function openCheckoutHarness(
       webhooks: { signatureKey: SIGNATURE_KEY, notificationUrl },
       logger: silentLogger(),
       outageHoldMs: 5_000,
+      shopName: 'Helix Research',
     });
 
   const checkout = await openTestService(kind, {

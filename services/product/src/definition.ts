@@ -4,6 +4,7 @@ import {
   dataVersion,
   localUrl,
   openLiveSnapshot,
+  shopName,
   url,
   type Database,
   type EdgeControl,
@@ -21,7 +22,7 @@ import { version } from '../package.json';
 const configShape = {
   CATALOG_SERVICE_URL: url().default(localUrl('catalog')),
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
-  SHOP_NAME: z.string().min(1).default('Helix Research'),
+  SHOP_NAME: shopName(),
 };
 
 /**

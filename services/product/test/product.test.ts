@@ -13,7 +13,7 @@ import {
 import request from 'supertest';
 import { createCatalogClient } from '../src/catalog-client';
 import { startProduct } from '../src/definition';
-import { pdfText } from './pdf-text';
+import { pdfText } from '@storefront/documents/testing';
 
 const CATALOGUE_IDS = [
   '5-amino-1mq',

@@ -13,6 +13,7 @@ import {
   optionalSocketPath,
   packageRootOf,
   port,
+  shopName,
   url,
 } from '@storefront/server-kit';
 import path from 'node:path';
@@ -84,7 +85,7 @@ const shellConfigShape = {
       'https://square.link https://sandbox.square.link https://checkout.square.site https://sandbox.checkout.square.site',
     )
     .transform((value) => value.split(/[\s,]+/).filter(Boolean)),
-  SHOP_NAME: z.string().min(1).default('Helix Research'),
+  SHOP_NAME: shopName(),
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).default('support@helix-research.example'),
   CONTACT_PHONE: z.string().min(1).default('+1 (480) 555-0142'),
   /** Supabase project URL; empty means the account service behind this shell at /api/account. */

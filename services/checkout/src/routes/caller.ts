@@ -5,7 +5,7 @@ import { cookieValue } from '@storefront/server-kit';
 import { referralOf } from './referral-cookie';
 
 /** A bearer token the request carries: its page's session, else the session the server signed in. */
-function accessTokenOf(req: Request): string | null {
+export function accessTokenOf(req: Request): string | null {
   const bearer = /^Bearer (\S{1,4096})$/.exec(req.get('authorization') ?? '')?.[1];
   return bearer ?? (cookieValue(req, SERVER_SESSION_COOKIE) || null);
 }

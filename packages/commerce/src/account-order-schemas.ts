@@ -1,0 +1,76 @@
+import * as z from '@storefront/schema';
+import { orderTotalsSchema } from './checkout-schemas';
+
+/**
+ * A researcher's orders as the checkout service shows them to their account (`/account`): what they
+ * bought, when, for how much, and where it stands.
+ */
+export const ACCOUNT_ORDER_STATES = ['awaiting_payment', 'paid', 'refunded', 'cancelled'] as const;
+export const accountOrderStateSchema = z.enum(ACCOUNT_ORDER_STATES);
+export type AccountOrderState = z.infer<typeof accountOrderStateSchema>;
+
+/** An order's state in words, as its pages and its invoice say it. */
+export const ORDER_STATE_WORDS: Record<AccountOrderState, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+/** An order number as the shop prints it (spec section 2: ORD- and eight upper-case hex digits). */
+export const ORDER_NUMBER = /^ORD-[0-9A-F]{8}$/;
+
+const boughtLineSchema = z.object({ name: z.string(), dose: z.string(), quantity: z.int() });
+
+export const accountOrderSummarySchema = z.object({
+  orderNumber: z.string(),
+  placedAt: z.string(),
+  state: accountOrderStateSchema,
+  lines: z.array(boughtLineSchema),
+  total: z.int(),
+});
+export type AccountOrderSummary = z.infer<typeof accountOrderSummarySchema>;
+
+/** One page of an account's orders, newest first. */
+export const accountOrdersSchema = z.object({
+  orders: z.array(accountOrderSummarySchema),
+  page: z.int(),
+  pages: z.int(),
+});
+export type AccountOrders = z.infer<typeof accountOrdersSchema>;
+
+export const accountOrderSchema = z.object({
+  orderNumber: z.string(),
+  placedAt: z.string(),
+  state: accountOrderStateSchema,
+  paidAt: z.nullable(z.string()),
+  /** Cents of the payment that went back to the buyer (0 when none). */
+  refunded: z.int(),
+  lines: z.array(
+    z.extend(boughtLineSchema, {
+      productId: z.string(),
+      sku: z.string(),
+      unitPrice: z.int(),
+      lineTotal: z.int(),
+    }),
+  ),
+  totals: orderTotalsSchema,
+  discountRate: z.number(),
+  affiliateCode: z.nullable(z.string()),
+  customer: z.object({
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string(),
+  }),
+  shipping: z.nullable(
+    z.object({
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zipCode: z.string(),
+      country: z.string(),
+    }),
+  ),
+});
+export type AccountOrder = z.infer<typeof accountOrderSchema>;

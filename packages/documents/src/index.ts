@@ -1,0 +1,1 @@
+export { openSheet, SHEET_EDGES, toWinAnsi, type Sheet, type SheetInfo, type WriteOptions } from './sheet';
