@@ -1,7 +1,7 @@
 const { remoteConfig } = require('@storefront/mf-config');
 
 // What this module offers the shell: every checkout page and the pages Square sends shoppers back to,
-// the cart panel, its bindings, and its server module (src/manifest.ts says what each is).
+// a researcher's orders, the cart panel, its bindings, and its server module (src/manifest.ts says what each is).
 module.exports = remoteConfig({
   dir: __dirname,
   manifest: './src/manifest.ts',
@@ -13,6 +13,8 @@ module.exports = remoteConfig({
     './CancelPage': './src/pages/CancelPage.tsx',
     './CartCheckoutPage': './src/pages/CartCheckoutPage.tsx',
     './ReferralPage': './src/pages/ReferralPage.tsx',
+    './AccountOrdersPage': './src/account/AccountOrdersPage.tsx',
+    './AccountOrderPage': './src/account/AccountOrderPage.tsx',
     './CartPanel': './src/cart/CartPanel.tsx',
     './cart': './src/cart/cart-binding.ts',
     './affiliate-links': './src/affiliate/affiliate-links.ts',

@@ -1,4 +1,6 @@
 import {
+  accountOrderSchema,
+  accountOrdersSchema,
   affiliateLookupSchema,
   cartQuoteSchema,
   orderStatusSchema,
@@ -18,5 +20,7 @@ export const apiReads = {
     'GET /orders/:orderId': orderStatusSchema,
     'POST /cart/quote': cartQuoteSchema,
     'POST /affiliates/lookup': affiliateLookupSchema,
+    'GET /account/orders': accountOrdersSchema,
+    'GET /account/orders/:orderNumber': accountOrderSchema,
   },
 };

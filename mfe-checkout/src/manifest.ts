@@ -60,6 +60,20 @@ const routes = defineRoutes([
     // Before its status is known the page cannot claim success, so its title does not either.
     head: { title: 'Your Order', description: 'The confirmation and payment status of your order.' },
   }),
+  // A signed-in researcher's orders (ADR 0023): checkout's facts, on checkout's pages. Rendered with them
+  // by the server for a researcher it signed in (its loaders), else asked for by the page's script.
+  visitorPage('/account', {
+    exposed: 'AccountOrdersPage',
+    label: 'account page',
+    serverLoader: true,
+    head: { title: 'Your Orders', description: 'Your orders, their invoices and where each stands.' },
+  }),
+  visitorPage('/account/orders/:orderNumber', {
+    exposed: 'AccountOrderPage',
+    label: 'account page',
+    serverLoader: true,
+    head: { title: 'Your Order', description: 'One of your orders, with its invoice.' },
+  }),
   visitorPage('/cancel', {
     exposed: 'CancelPage',
     label: 'payment page',
@@ -95,6 +109,8 @@ export const manifest = defineModule({
     recalculate: { fields: ORDER_FIELDS },
   },
   fragments: ['CartPanel'],
+  // A signed-in researcher's menu leads to their orders.
+  links: [{ place: 'account-menu', href: '/account', label: 'Your Orders' }],
   slots: { 'cart-panel': 'CartPanel' },
   bindings: [
     {

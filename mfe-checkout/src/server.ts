@@ -1,4 +1,5 @@
 import type { ServerModule } from '@storefront/routing/server-module';
+import { accountOrderLoader, accountOrdersLoader } from './account/account-loaders';
 import {
   applyAffiliateCode,
   applyCheckoutAddressCode,
@@ -12,7 +13,8 @@ import { visitorSeeds } from './visitor';
 
 /**
  * Exposed as `server`: what the shell's server runs of this module, from its live release. Its forms
- * where no script takes them over, the affiliate link's page, and a visitor's cart and code.
+ * where no script takes them over, the affiliate link's page, a signed-in researcher's orders, and a
+ * visitor's cart and code.
  */
 export const actions: ServerModule['actions'] = {
   'cart-add': addToCart,
@@ -27,6 +29,8 @@ export const loaders: ServerModule['loaders'] = {
   '/ref/:code': followReferralLink,
   '/checkout': applyCheckoutAddressCode,
   '/checkout/:slug': applyCheckoutAddressCode,
+  '/account': accountOrdersLoader,
+  '/account/orders/:orderNumber': accountOrderLoader,
 };
 
 export const visitor: ServerModule['visitor'] = visitorSeeds;

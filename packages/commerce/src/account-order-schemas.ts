@@ -74,3 +74,27 @@ export const accountOrderSchema = z.object({
   ),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * 'December 7, 2026': the day an order was placed or paid, in UTC (the shop's books), so the server's
+ * page, the browser's and the invoice say the same day. Written out rather than with Intl (see formatUsd).
+ */
+export function formatOrderDate(iso: string): string {
+  const day = new Date(iso);
+  return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+}

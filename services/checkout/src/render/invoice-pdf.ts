@@ -1,10 +1,6 @@
 import { formatUsd } from '@storefront/commerce';
-import { ORDER_STATE_WORDS, type AccountOrder } from '@storefront/commerce/checkout';
+import { formatOrderDate, ORDER_STATE_WORDS, type AccountOrder } from '@storefront/commerce/checkout';
 import { openSheet, SHEET_EDGES } from '@storefront/documents';
-
-/** Dates as an invoice prints them (the shop's books are kept in UTC). */
-const printedDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 export const invoiceFileName = (order: Pick<AccountOrder, 'orderNumber'>) =>
   `Invoice-${order.orderNumber}.pdf`;
@@ -12,7 +8,7 @@ export const invoiceFileName = (order: Pick<AccountOrder, 'orderNumber'>) =>
 /** Whether it is paid, as the invoice says it. */
 function standing(order: AccountOrder): string {
   if (order.state === 'awaiting_payment') return 'Unpaid (awaiting payment)';
-  const paid = order.paidAt ? `Paid on ${printedDate(order.paidAt)}` : 'Paid';
+  const paid = order.paidAt ? `Paid on ${formatOrderDate(order.paidAt)}` : 'Paid';
   return order.state === 'paid' ? paid : `${paid}; ${ORDER_STATE_WORDS[order.state].toLowerCase()}`;
 }
 
@@ -39,7 +35,7 @@ export async function buildInvoicePdf(order: AccountOrder, shopName: string): Pr
   sheet.down(34);
   sheet.table([
     ['Order number', order.orderNumber],
-    ['Order date', printedDate(order.placedAt)],
+    ['Order date', formatOrderDate(order.placedAt)],
     ['Status', standing(order)],
     ['Seller', `${shopName}, research peptides`],
     ['Buyer', `${buyer.firstName} ${buyer.lastName}`],
