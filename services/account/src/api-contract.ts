@@ -35,4 +35,5 @@ export const apiContract = {
   'POST /auth/v1/token': sessionSchema,
   'POST /auth/v1/verify': sessionSchema,
   'GET /auth/v1/user': userSchema,
+  'PUT /auth/v1/user': userSchema,
 };

@@ -26,5 +26,10 @@ export function accountLimits(settings: AuthSettings, store: LimitStore): Accoun
       { limit: 1, windowMs: settings.resendIntervalMs },
       store,
     ),
+    recoveriesPerEmail: new Limiter(
+      'recoveries-per-email',
+      { limit: 1, windowMs: settings.resendIntervalMs },
+      store,
+    ),
   };
 }

@@ -39,6 +39,8 @@ export interface AccountLimits {
   emailSendsPerClient: Limiter;
   /** Resent confirmations per address. */
   resendsPerEmail: Limiter;
+  /** Password recovery links per address (an address without an account counts the same). */
+  recoveriesPerEmail: Limiter;
 }
 
 /** What every use case of the account service works with. */

@@ -19,6 +19,7 @@ import { devMailbox } from '../src/mailer';
 import { apiContract } from '../src/api-contract';
 import { accountRoutes } from '../src/app';
 import { accountLimits } from '../src/limits';
+import { createRecovery } from '../src/store/recoveries-store';
 import { AccessTokens } from '../src/tokens';
 
 const SECRET = 'test-secret-of-at-least-thirty-two-characters';
@@ -238,13 +239,16 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
         'flow_state_not_found',
       ]);
     }
-    // The old exchange of a code alone is gone.
+    // The old exchange of a code alone is gone: POST /verify takes only a recovery link's token.
     const verifyPost = await fetch(`${baseUrl}/auth/v1/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', apikey: 'k' },
       body: JSON.stringify({ type: 'signup', token_hash: code }),
     });
-    expect(verifyPost.status).toBe(404);
+    expect([verifyPost.status, ((await verifyPost.json()) as { code: string }).code]).toEqual([
+      400,
+      'validation_failed',
+    ]);
 
     const { data, error } = await signingUp.auth.exchangeCodeForSession(code);
     expect(error).toBeNull();
@@ -563,6 +567,138 @@ describe.each(testDatabaseKinds())('account service, spoken to by supabase-js, o
       `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; Max-Age=0; HttpOnly; SameSite=Lax`,
       `${SESSION_HANDOFF.markerCookie}=; Path=/; Max-Age=0; SameSite=Lax`,
     ]);
+  });
+
+  describe('a forgotten password', () => {
+    const NEW_PASSWORD = 'a brand new passphrase';
+    const recoveryLink = async (to: string) => {
+      const { rows } = await database.db.query<{ link: string; subject: string }>(
+        "SELECT link, subject FROM dev_mailbox WHERE to_email = $1 AND subject = 'Reset your password' ORDER BY id DESC",
+        [to],
+      );
+      return rows.map((row) => new URL(row.link));
+    };
+    const tokenOf = (link: URL) => link.searchParams.get('token_hash')!;
+
+    it('mails a one-time link to the reset page, answering an address without an account the same', async () => {
+      const address = await confirmedUser('forgot');
+      const elsewhere = client();
+      const {
+        data: { session: elsewhereSession },
+      } = await elsewhere.auth.signInWithPassword({ email: address, password: PASSWORD });
+      const nobody = email('nobody');
+      for (const to of [address, nobody])
+        expect(
+          await client('10.7.0.1').auth.resetPasswordForEmail(to, {
+            redirectTo: 'http://shop.test/auth/reset',
+          }),
+        ).toEqual({ data: {}, error: null });
+      expect(await recoveryLink(nobody)).toEqual([]);
+      const [link] = await recoveryLink(address);
+      expect(`${link!.origin}${link!.pathname}`).toBe('http://shop.test/auth/reset');
+      expect(link!.searchParams.get('type')).toBe('recovery');
+
+      // Taken once: a session that may set the new password as it is; every other session then ends.
+      const recovering = client();
+      const taken = await recovering.auth.verifyOtp({ token_hash: tokenOf(link!), type: 'recovery' });
+      expect(taken.error).toBeNull();
+      expect(taken.data.session?.access_token).toEqual(expect.any(String));
+      const again = await client().auth.verifyOtp({ token_hash: tokenOf(link!), type: 'recovery' });
+      expect(again.error?.code).toBe('otp_expired');
+      const updated = await recovering.auth.updateUser({ password: NEW_PASSWORD });
+      expect(updated.error).toBeNull();
+      expect(updated.data.user?.email).toBe(address);
+
+      expect(
+        (await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error?.code,
+      ).toBe('invalid_credentials');
+      expect(
+        (await client().auth.signInWithPassword({ email: address, password: NEW_PASSWORD })).error,
+      ).toBeNull();
+      const gone = await fetch(`${baseUrl}/auth/v1/user`, {
+        headers: { apikey: 'anon-key', authorization: `Bearer ${elsewhereSession!.access_token}` },
+      });
+      expect([gone.status, ((await gone.json()) as { code: string }).code]).toEqual([
+        403,
+        'session_not_found',
+      ]);
+      expect((await recovering.auth.getUser(taken.data.session!.access_token)).data.user?.email).toBe(
+        address,
+      );
+    });
+
+    it('refuses a link past its hour, and one sent before a newer link', async () => {
+      const address = await confirmedUser('late');
+      await client('10.7.0.2').auth.resetPasswordForEmail(address);
+      const [late] = await recoveryLink(address);
+      await database.db.query(
+        "UPDATE recovery_tokens SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+        [address],
+      );
+      expect(
+        (await client().auth.verifyOtp({ token_hash: tokenOf(late!), type: 'recovery' })).error?.code,
+      ).toBe('otp_expired');
+      // Two links made in turn (an address's wait between two is the limit's, tested below): only the newer works.
+      const { rows } = await database.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+        await confirmedUser('twice'),
+      ]);
+      const first = await createRecovery(database.db, rows[0]!.id);
+      const newer = await createRecovery(database.db, rows[0]!.id);
+      expect((await client().auth.verifyOtp({ token_hash: first, type: 'recovery' })).error?.code).toBe(
+        'otp_expired',
+      );
+      expect((await client().auth.verifyOtp({ token_hash: newer, type: 'recovery' })).error).toBeNull();
+    });
+
+    it('sends an address one link a minute, whether or not it has an account', async () => {
+      for (const to of [await confirmedUser('hurried'), email('hurried-nobody')]) {
+        expect((await client('10.7.0.5').auth.resetPasswordForEmail(to)).error).toBeNull();
+        const second = await client('10.7.0.6').auth.resetPasswordForEmail(to);
+        expect(second.error?.code).toBe('over_email_send_rate_limit');
+        expect(second.error?.message).toMatch(
+          /^For security purposes, you can only request this after \d+ seconds\.$/,
+        );
+      }
+    });
+
+    it('asks a session not begun from a link for the current password, and refuses the same one again', async () => {
+      const address = await confirmedUser('changing');
+      const signedIn = client();
+      const { data } = await signedIn.auth.signInWithPassword({ email: address, password: PASSWORD });
+      expect((await signedIn.auth.updateUser({ password: NEW_PASSWORD })).error?.code).toBe(
+        'reauthentication_needed',
+      );
+      const put = (body: object) =>
+        fetch(`${baseUrl}/auth/v1/user`, {
+          method: 'PUT',
+          headers: {
+            'content-type': 'application/json',
+            apikey: 'anon-key',
+            authorization: `Bearer ${data.session!.access_token}`,
+          },
+          body: JSON.stringify(body),
+        }).then(async (answer) => ({
+          status: answer.status,
+          code: ((await answer.json()) as { code?: string }).code,
+        }));
+      expect(await put({ password: NEW_PASSWORD, current_password: 'not it' })).toEqual({
+        status: 400,
+        code: 'invalid_credentials',
+      });
+      expect(await put({ password: '12345', current_password: PASSWORD })).toEqual({
+        status: 422,
+        code: 'weak_password',
+      });
+      expect(await put({ password: PASSWORD, current_password: PASSWORD })).toEqual({
+        status: 422,
+        code: 'same_password',
+      });
+      expect((await put({ password: NEW_PASSWORD, current_password: PASSWORD })).status).toBe(200);
+      expect(
+        (await client().auth.signInWithPassword({ email: address, password: NEW_PASSWORD })).error,
+      ).toBeNull();
+      expect(await put({})).toEqual({ status: 400, code: 'validation_failed' });
+    });
   });
 
   it('never puts a password or its hash in an answer or a log line', async () => {

@@ -6,13 +6,18 @@ import { AuthFailure, invalidInput, tooManyRequests } from './auth-failure';
 import { sendConfirmation } from './confirmation-email';
 import { challengeOf } from '../pkce';
 
-const MIN_PASSWORD = 6;
+/** Supabase Auth's default least password length, for sign-up and for a new password alike. */
+export const MIN_PASSWORD = 6;
 
 const signUpSchema = z.object({
   email: z.string().trim().max(254),
   password: z.string().max(1024),
   data: z.record(z.string(), z.unknown()).optional(),
 });
+
+/** A password shorter than the least length, in Supabase Auth's words. */
+export const weakPassword = () =>
+  new AuthFailure('refused', 'weak_password', `Password should be at least ${MIN_PASSWORD} characters.`);
 
 const resendSchema = z
   .object({
@@ -37,13 +42,7 @@ export async function signUp(parts: AccountParts, client: string, body: unknown,
       'Unable to validate email address: invalid format',
     );
   }
-  if (password.length < MIN_PASSWORD) {
-    throw new AuthFailure(
-      'refused',
-      'weak_password',
-      `Password should be at least ${MIN_PASSWORD} characters.`,
-    );
-  }
+  if (password.length < MIN_PASSWORD) throw weakPassword();
   const user = await insertUser(parts.db, {
     email,
     passwordHash: await hashPassword(password),

@@ -6,6 +6,7 @@ import { userOfToken } from '../domain/sessions';
 import { refreshSession, signInWithPassword, signOut } from '../domain/sign-in';
 import { resendConfirmation, signUp } from '../domain/sign-up';
 import { exchangeSignInGrant, verifyEmail } from '../domain/verify-email';
+import { requestRecovery, updatePassword, verifyRecovery } from '../domain/password-recovery';
 
 const bearerToken = (req: Request) => /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
 const signOutScope = z.enum(['global', 'local', 'others']).catch('global');
@@ -63,6 +64,16 @@ export function authRoutes(parts: AccountParts): Router {
     })
     .get('/auth/v1/user', async (req, res) => {
       res.json(await userOfToken(parts, bearerToken(req)));
+    })
+    .put('/auth/v1/user', async (req, res) => {
+      res.json(await updatePassword(parts, client(req), bearerToken(req), req.body));
+    })
+    .post('/auth/v1/recover', async (req, res) => {
+      await requestRecovery(parts, client(req), req.body);
+      res.json({});
+    })
+    .post('/auth/v1/verify', async (req, res) => {
+      res.json(await verifyRecovery(parts, req.body));
     })
     .post('/auth/v1/logout', async (req, res) => {
       await signOut(parts, bearerToken(req), signOutScope.parse(req.query.scope));
