@@ -1,6 +1,6 @@
 const { remoteConfig } = require('@storefront/mf-config');
 
-// What this module offers the shell: the sign-in page, the session binding the shell wakes, and its server
+// What this module offers the shell: the sign-in and password pages, the session binding the shell wakes, and its server
 // module (src/manifest.ts says what each is).
 module.exports = remoteConfig({
   dir: __dirname,
@@ -8,6 +8,7 @@ module.exports = remoteConfig({
   name: 'account',
   exposes: {
     './AuthPage': './src/pages/AuthPage.tsx',
+    './PasswordResetPage': './src/pages/PasswordResetPage.tsx',
     './session': './src/session/start-session.ts',
     './server': './src/server.ts',
   },

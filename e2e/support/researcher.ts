@@ -31,3 +31,13 @@ export function signInOnTheServer(
     headers: { origin },
   });
 }
+
+/** The newest password reset link the dev mailbox shows for `email`, as a path of the shop. */
+export async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  const mailbox = await (
+    await request.get(`/api/account/dev/mailbox?to=${encodeURIComponent(email)}`)
+  ).text();
+  const link = /href="([^"]*\/auth\/reset\?token_hash=[^"]*)"/.exec(mailbox)?.[1]?.replaceAll('&amp;', '&');
+  if (!link) throw new Error(`no password reset link for ${email}`);
+  return new URL(link).pathname + new URL(link).search;
+}

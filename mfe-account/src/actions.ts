@@ -6,4 +6,6 @@ export const ACTIONS = {
   'sign-up': actionName('account', 'sign-up'),
   resend: actionName('account', 'resend'),
   'sign-out': actionName('account', 'sign-out'),
+  recover: actionName('account', 'recover'),
+  'set-password': actionName('account', 'set-password'),
 } as const;

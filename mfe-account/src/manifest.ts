@@ -28,6 +28,14 @@ const routes = defineRoutes([
     serverLoader: true,
     head: { title: 'Confirming Your Email', description: 'Confirming your email address.' },
   }),
+  // A forgotten password (ADR 0010, amended): asking for a link, where the link leads (its loader takes
+  // it), and setting the new password; signed in, changing it.
+  visitorPage('/auth/reset', {
+    exposed: 'PasswordResetPage',
+    label: 'password page',
+    serverLoader: true,
+    head: { title: 'Reset Password', description: 'Choose a new password for your account.' },
+  }),
 ]);
 
 /** A visitor whose browser holds no session, and was handed none. */
@@ -46,11 +54,14 @@ export const manifest = defineModule({
     'sign-up': { fields: ['email', 'password', 'confirmation'] },
     resend: { fields: ['email'] },
     'sign-out': { fields: [] },
+    recover: { fields: ['email'] },
+    'set-password': { fields: ['password', 'confirmation', 'current'] },
   },
   links: [
     { place: 'header-sign-in', href: '/auth', label: 'Sign In' },
     { place: 'header-sign-up', href: '/auth?tab=sign-up', label: 'Create Account' },
     { place: 'header-sign-out', href: '/', label: 'Sign Out', action: 'sign-out' },
+    { place: 'account-menu', href: '/auth/reset', label: 'Change Password' },
   ],
   bindings: [
     {

@@ -6,10 +6,11 @@ import {
   type ModuleAction,
   type RouteLoader,
   type ServerModule,
-  type ServiceAnswer,
   type VisitorLoader,
 } from '@storefront/routing/server-module';
 import { ACTIONS } from './actions';
+import { callAuth, providerError } from './auth-service-calls';
+import { requestResetLink, setNewPassword, takeResetLink } from './password/password-actions';
 import { AUTH_MESSAGES, authErrorMessage, credentialsProblem, isEmailNotConfirmed } from './auth-messages';
 import { codeVerifierCookie, codeVerifierOf, newCodeChallenge } from './session/pkce';
 import {
@@ -28,29 +29,6 @@ const withoutPasswords = (request: ActionRequest): ActionRequest => {
   const { password: _password, confirmation: _confirmation, ...fields } = request.fields;
   return { ...request, fields };
 };
-
-/** Supabase Auth's error answer, in the shape the spec's messages are chosen from. */
-function providerError(answer: ServiceAnswer) {
-  const body = (answer.body ?? {}) as {
-    code?: unknown;
-    error_code?: unknown;
-    message?: unknown;
-    msg?: unknown;
-  };
-  const code =
-    typeof body.code === 'string'
-      ? body.code
-      : typeof body.error_code === 'string'
-        ? body.error_code
-        : undefined;
-  const message =
-    typeof body.message === 'string' ? body.message : typeof body.msg === 'string' ? body.msg : '';
-  return { code, message, status: answer.status };
-}
-
-/** The account service's Supabase Auth API, as supabase-js calls it (its apikey header included). */
-const callAuth = (request: ActionRequest, path: string, body: unknown) =>
-  request.service({ method: 'POST', path, body, headers: { apikey: 'storefront-forms' } }).catch(() => null);
 
 const field = (request: ActionRequest, name: string) => request.fields[name] ?? '';
 const emailOf = (request: ActionRequest) => field(request, 'email').trim();
@@ -220,8 +198,14 @@ export const actions: ServerModule['actions'] = {
   'sign-up': signUp,
   resend: resendConfirmation,
   'sign-out': signOut,
+  recover: requestResetLink,
+  'set-password': setNewPassword,
 };
 
-export const loaders: ServerModule['loaders'] = { '/auth': toHomeIfSignedIn, '/auth/confirm': confirmEmail };
+export const loaders: ServerModule['loaders'] = {
+  '/auth': toHomeIfSignedIn,
+  '/auth/confirm': confirmEmail,
+  '/auth/reset': takeResetLink,
+};
 
 export const visitor: ServerModule['visitor'] = signedInVisitor;

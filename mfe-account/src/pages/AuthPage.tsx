@@ -1,31 +1,10 @@
 import { stores, useStore } from '@storefront/bus';
-import { Card, Container } from '@storefront/ui';
 import { useEffect, useId } from 'react';
 import { Link, Navigate, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { AuthForm, type AuthMode } from '../components/AuthForm';
+import { AuthFrame } from '../components/AuthFrame';
 import { startSession } from '../session/start-session';
-
-const Page = styled.main`
-  padding: 3rem 0 4rem;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-`;
-
-const Panel = styled(Card)`
-  max-width: 460px;
-  margin: 0 auto;
-  display: grid;
-  gap: 1.25rem;
-  h1 {
-    margin: 0;
-    text-align: center;
-    color: ${({ theme }) => theme.colors.brand};
-  }
-  form {
-    display: grid;
-    gap: 1rem;
-  }
-`;
 
 const Tabs = styled.div`
   display: grid;
@@ -57,6 +36,11 @@ const Notice = styled.p`
   font-size: 0.92rem;
 `;
 
+const Forgotten = styled.p`
+  margin: 0;
+  text-align: center;
+`;
+
 const TABS: Array<{ mode: AuthMode; label: string; href: string }> = [
   { mode: 'sign-in', label: 'Sign In', href: '/auth' },
   { mode: 'sign-up', label: 'Sign Up', href: '/auth?tab=sign-up' },
@@ -80,38 +64,39 @@ export default function AuthPage() {
   if (auth.user) return <Navigate to="/" replace />;
 
   return (
-    <Page>
-      <Container>
-        <Panel as="section" aria-labelledby={`${tabsId}-title`}>
-          <h1 id={`${tabsId}-title`}>{mode === 'sign-in' ? 'Welcome Back' : 'Create Your Account'}</h1>
-          <Tabs role="tablist" aria-label="Account">
-            {TABS.map((tab) => (
-              <Link
-                key={tab.mode}
-                to={tab.href}
-                replace
-                role="tab"
-                id={`${tabsId}-${tab.mode}`}
-                aria-selected={mode === tab.mode}
-                aria-controls={`${tabsId}-panel`}
-              >
-                {tab.label}
-              </Link>
-            ))}
-          </Tabs>
-          <Notice role="note">
-            Registration is intended for research institutions and qualified research professionals.
-          </Notice>
-          {/* Signed in where no script runs, the form's action takes the researcher home itself. */}
-          <AuthForm
-            key={mode}
-            mode={mode}
-            config={config}
-            panelId={`${tabsId}-panel`}
-            labelledBy={`${tabsId}-${mode}`}
-          />
-        </Panel>
-      </Container>
-    </Page>
+    <AuthFrame labelledBy={`${tabsId}-title`}>
+      <h1 id={`${tabsId}-title`}>{mode === 'sign-in' ? 'Welcome Back' : 'Create Your Account'}</h1>
+      <Tabs role="tablist" aria-label="Account">
+        {TABS.map((tab) => (
+          <Link
+            key={tab.mode}
+            to={tab.href}
+            replace
+            role="tab"
+            id={`${tabsId}-${tab.mode}`}
+            aria-selected={mode === tab.mode}
+            aria-controls={`${tabsId}-panel`}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </Tabs>
+      <Notice role="note">
+        Registration is intended for research institutions and qualified research professionals.
+      </Notice>
+      {/* Signed in where no script runs, the form's action takes the researcher home itself. */}
+      <AuthForm
+        key={mode}
+        mode={mode}
+        config={config}
+        panelId={`${tabsId}-panel`}
+        labelledBy={`${tabsId}-${mode}`}
+      />
+      {mode === 'sign-in' && (
+        <Forgotten>
+          <Link to="/auth/reset">Forgot your password?</Link>
+        </Forgotten>
+      )}
+    </AuthFrame>
   );
 }

@@ -37,7 +37,7 @@ export interface FormEcho {
 }
 
 export interface ServiceRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The service's own path and query: '/cart?affiliateCode=X'. */
   path: string;
   /** Sent as JSON. */
