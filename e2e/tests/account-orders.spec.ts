@@ -7,7 +7,7 @@ import {
   tickAgreements,
   usd,
 } from '../support/checkout';
-import { asVerifiedAdult, expectNoSeriousA11yViolations, uniqueEmail } from '../support/fixtures';
+import { asVerifiedAdult, expectNoSeriousA11yViolations, toast, uniqueEmail } from '../support/fixtures';
 import { confirmedResearcher, PASSWORD } from '../support/researcher';
 import { expect, test } from '../support/test';
 
@@ -32,7 +32,7 @@ test(
     await page.goto('/checkout/cjc1295?dosage=10mg&quantity=2&ref=RESEARCH10');
     await expect(page.getByText('Research Partner - 10% off')).toBeVisible();
     const paidTotal = await summaryTotalCents(page);
-    await fillOrderForm(page, { shipping: true, email: 'office@lab.example' });
+    await fillOrderForm(page, { shipping: true, email: uniqueEmail('office') });
     await tickAgreements(page);
     await page.getByRole('button', { name: `Complete Order • ${usd(paidTotal)}` }).click();
     await page.waitForURL(/\/pay\//);
@@ -73,6 +73,14 @@ test(
     expect(text).toContain('CJC-1295 10mg');
     expect(text).toMatch(new RegExp(`Total\\s+\\${usd(paidTotal)}`));
     expect(text).toContain('Paid on');
+
+    // Order again: the lines into the cart at today's prices, then the cart checkout, told so.
+    await page.getByRole('button', { name: 'Order again' }).click();
+    await expect(page).toHaveURL(/\/cart-checkout$/);
+    await expect(toast(page, 'Order added to your cart')).toBeVisible();
+    await expect(page.getByTestId('item-count')).toHaveText('2 items');
+    await expect(page.getByText('CJC-1295', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^10mg · \$[\d,.]+ each · Qty 2$/)).toBeVisible();
 
     // Another researcher sees none of it: the order's number is the same not-found as no order.
     const stranger = uniqueEmail('stranger');

@@ -11,4 +11,5 @@ export const ACTIONS = {
   affiliateRemove: actionName(MODULE, 'affiliate-remove'),
   order: actionName(MODULE, 'order'),
   recalculate: actionName(MODULE, 'recalculate'),
+  reorder: actionName(MODULE, 'reorder'),
 } as const;

@@ -1,6 +1,7 @@
 import {
   accountOrderSchema,
   accountOrdersSchema,
+  reorderAnswerSchema,
   affiliateLookupSchema,
   cartQuoteSchema,
   orderStatusSchema,
@@ -22,5 +23,6 @@ export const apiReads = {
     'POST /affiliates/lookup': affiliateLookupSchema,
     'GET /account/orders': accountOrdersSchema,
     'GET /account/orders/:orderNumber': accountOrderSchema,
+    'POST /cart/reorder': reorderAnswerSchema,
   },
 };

@@ -107,6 +107,7 @@ export const manifest = defineModule({
     'affiliate-remove': { fields: ['inCartPanel'] },
     order: { fields: [...ORDER_FIELDS, 'code'] },
     recalculate: { fields: ORDER_FIELDS },
+    reorder: { fields: ['orderNumber'] },
   },
   fragments: ['CartPanel'],
   // A signed-in researcher's menu leads to their orders.

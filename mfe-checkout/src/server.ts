@@ -1,5 +1,6 @@
 import type { ServerModule } from '@storefront/routing/server-module';
 import { accountOrderLoader, accountOrdersLoader } from './account/account-loaders';
+import { reorder } from './account/reorder-action';
 import {
   applyAffiliateCode,
   applyCheckoutAddressCode,
@@ -23,6 +24,7 @@ export const actions: ServerModule['actions'] = {
   'affiliate-remove': removeAffiliateCode,
   order: placeOrder,
   recalculate,
+  reorder,
 };
 
 export const loaders: ServerModule['loaders'] = {

@@ -31,6 +31,13 @@ test(
     expect(text).toContain(order.orderNumber);
     expect(text).toContain('Unpaid (awaiting payment)');
 
+    // Order again, without scripts: the order's lines in the cart, the cart checkout says what went in.
+    await page.getByRole('button', { name: 'Order again' }).click();
+    await expect(page).toHaveURL(/\/cart-checkout$/);
+    await expect(page.getByText('Order added to your cart')).toBeVisible();
+    await expect(page.getByTestId('item-count')).toHaveText('1 item');
+    await expect(page.getByText(/^10mg · \$[\d,.]+ each · Qty 1$/)).toBeVisible();
+
     await page.goto('/account/orders/ORD-00000000');
     await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
   },

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { accountOrderUrl, accountOrdersApi } from './account-orders-api';
 import { AccountPage, OrderState } from './AccountFrame';
 import { InvoiceLink } from './InvoiceLink';
+import { OrderAgain } from './OrderAgain';
 import { useAccountRead } from './use-account-read';
 
 const Facts = styled.dl`
@@ -141,6 +142,7 @@ function OrderDetails({ order }: { order: AccountOrder }) {
           </tr>
         </tfoot>
       </Lines>
+      <OrderAgain orderNumber={order.orderNumber} />
       <Actions>
         <InvoiceLink orderNumber={order.orderNumber} />
         <Link to="/account">Back to your orders</Link>

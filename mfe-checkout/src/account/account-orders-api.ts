@@ -1,4 +1,4 @@
-import type { AccountOrder, AccountOrders } from '@storefront/commerce/checkout';
+import type { AccountOrder, AccountOrders, ReorderAnswer } from '@storefront/commerce/checkout';
 import { requestJson } from '@storefront/commerce/api-client';
 import { fillPath } from '@storefront/routing';
 import { apiReads } from '../api-reads';
@@ -21,6 +21,13 @@ export const accountOrdersApi = {
   order: (accessToken: string, orderNumber: string): Promise<AccountOrder> =>
     requestJson(accountOrderUrl(orderNumber), checkout['GET /account/orders/:orderNumber'], {
       headers: signedIn(accessToken),
+    }),
+  /** 'Order again': the order's lines into this browser's cart (its cookie goes with the call). */
+  reorder: (accessToken: string, orderNumber: string): Promise<ReorderAnswer> =>
+    requestJson('/api/checkout/cart/reorder', checkout['POST /cart/reorder'], {
+      method: 'POST',
+      headers: signedIn(accessToken),
+      body: JSON.stringify({ orderNumber }),
     }),
   /** The invoice's file, for a browser whose session only its script holds (no cookie goes with a link). */
   async invoice(accessToken: string, orderNumber: string): Promise<Blob> {

@@ -1,4 +1,6 @@
 import * as z from '@storefront/schema';
+import { salesChannelSchema } from './catalog-schemas';
+import { formatUsd } from './money';
 import { orderTotalsSchema } from './checkout-schemas';
 
 /**
@@ -49,6 +51,8 @@ export const accountOrderSchema = z.object({
   lines: z.array(
     z.extend(boughtLineSchema, {
       productId: z.string(),
+      /** The price list it was bought from (a product page's Buy Now, a dedicated checkout's). */
+      channel: salesChannelSchema,
       sku: z.string(),
       unitPrice: z.int(),
       lineTotal: z.int(),
@@ -97,4 +101,31 @@ const MONTHS = [
 export function formatOrderDate(iso: string): string {
   const day = new Date(iso);
   return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+}
+
+/** 'Order again': the order whose lines go into the cart. */
+export const reorderRequestSchema = z.object({ orderNumber: z.string().check(z.regex(ORDER_NUMBER)) });
+
+/** What changed since the order, line by line: a new price, or a dose no longer sold (left out). */
+export const reorderChangeSchema = z.object({
+  name: z.string(),
+  dose: z.string(),
+  was: z.int(),
+  /** Today's unit price; null when the dose is no longer sold. */
+  now: z.nullable(z.int()),
+});
+export type ReorderChange = z.infer<typeof reorderChangeSchema>;
+
+/** The order's lines put into the cart at today's prices: what changed, and how many lines went in. */
+export const reorderAnswerSchema = z.object({
+  added: z.int(),
+  changes: z.array(reorderChangeSchema),
+});
+export type ReorderAnswer = z.infer<typeof reorderAnswerSchema>;
+
+/** What changed, as the shopper reads it before checkout. */
+export function reorderChangeWords({ name, dose, was, now }: ReorderChange): string {
+  return now === null
+    ? `${name} ${dose} is no longer sold and was left out.`
+    : `${name} ${dose} is now ${formatUsd(now)} (was ${formatUsd(was)}).`;
 }

@@ -1,6 +1,7 @@
 import {
   accountOrderSchema,
   accountOrdersSchema,
+  reorderAnswerSchema,
   affiliateLookupSchema,
   cartQuoteSchema,
   orderStatusSchema,
@@ -15,4 +16,5 @@ export const apiContract = {
   'POST /affiliates/lookup': affiliateLookupSchema,
   'GET /account/orders': accountOrdersSchema,
   'GET /account/orders/:orderNumber': accountOrderSchema,
+  'POST /cart/reorder': reorderAnswerSchema,
 };

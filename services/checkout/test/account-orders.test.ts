@@ -191,13 +191,60 @@ describe.each(testDatabaseKinds())("an account's orders on %s", (kind) => {
     expect(text).toMatch(new RegExp(`Total\\s+\\${dollars(order.totals.total)}`));
   });
 
+  it("puts an order's lines in the cart at today's prices, saying what changed and leaving out what is no longer sold", async () => {
+    const bought = await place(orderBy('lab-office@lab.example', 2), owner.token);
+    // As bought then: the semax at a dollar less than today, and a dose of BPC-157 the catalog no longer sells.
+    await harness.checkout.db.query(
+      `UPDATE order_lines SET unit_price_cents = unit_price_cents - 100, line_total_cents = (unit_price_cents - 100) * quantity
+        WHERE order_id = $1 AND product_id = 'semax'`,
+      [bought.body.orderId],
+    );
+    await harness.checkout.db.query(
+      "UPDATE order_lines SET dose = '999mg' WHERE order_id = $1 AND product_id = 'bpc-157'",
+      [bought.body.orderId],
+    );
+    const today = (await asOwner(`/account/orders/${bought.body.orderNumber}`)).body.lines[0]
+      .unitPrice as number;
+    const reorder = (token?: string) => {
+      const call = request(harness.checkout.app).post('/cart/reorder');
+      return (token ? call.set('authorization', `Bearer ${token}`) : call).send({
+        orderNumber: bought.body.orderNumber,
+      });
+    };
+    const res = await reorder(owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      added: 1,
+      changes: [
+        { name: expect.any(String), dose: '10mg', was: today, now: today + 100 },
+        { name: expect.any(String), dose: '999mg', was: expect.any(Number), now: null },
+      ],
+    });
+    const cartCookie = (res.headers['set-cookie'] as unknown as string[]).find((line) =>
+      line.startsWith('storefront-cart='),
+    )!;
+    const cart = await request(harness.checkout.app).get('/cart').set('cookie', cartCookie.split(';')[0]!);
+    expect(cart.body.items).toEqual([
+      expect.objectContaining({ productId: 'semax', variant: '10mg', quantity: 2, price: today + 100 }),
+    ]);
+    expect((await reorder(stranger.token)).status).toBe(404);
+    expect((await reorder()).status).toBe(401);
+    const malformed = await request(harness.checkout.app)
+      .post('/cart/reorder')
+      .set('authorization', `Bearer ${owner.token}`)
+      .send({ orderNumber: 'ORD-<script>' });
+    expect(malformed.status).toBe(400);
+  });
+
   it("counts an email as the account's only once it is confirmed", async () => {
     const unconfirmed = await listAccountOrders(
       harness.checkout.db,
       { accountId: owner.accountId, confirmedEmail: null },
       { limit: 10, offset: 0 },
     );
-    expect(unconfirmed.orders.map((order) => order.order_number)).toEqual([placed.signedIn.orderNumber]);
+    const numbers = unconfirmed.orders.map((order) => order.order_number);
+    expect(numbers).toContain(placed.signedIn.orderNumber);
+    expect(numbers).not.toContain(placed.byEmail.orderNumber);
   });
 });
 

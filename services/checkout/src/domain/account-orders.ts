@@ -84,6 +84,7 @@ export async function orderOfAccount(
     refunded: Number(order.refunded_cents),
     lines: order.lines.map((line) => ({
       productId: line.product_id,
+      channel: line.channel,
       name: line.name,
       dose: line.dose,
       sku: line.sku,

@@ -4,15 +4,17 @@ import {
   cartQuantitySchema,
   cartQuoteRequestSchema,
   EMPTY_CART,
+  reorderRequestSchema,
 } from '@storefront/commerce/checkout';
 import { parseInput, signedInAccount } from '@storefront/server-kit';
 import { Router, type Request, type Response } from 'express';
 import { addToCart, cartIdOf, cartIsKept, claimCart, clearCart, setLineQuantity } from '../store/carts-store';
-import { callerOf } from './caller';
+import { accessTokenOf, callerOf } from './caller';
 import { cookieValue } from '@storefront/server-kit';
 import type { CookieSettings } from './cookies';
 import { cartAdditionsOf } from '../domain/cart-additions';
 import { quoteCart } from '../domain/quote-cart';
+import { reorderOf } from '../domain/reorder';
 import { pricedCart, type CartServices } from '../domain/shopper-cart';
 
 /** The cookie that names a browser's cart (its id; nothing else about the cart is in the browser). */
@@ -83,6 +85,16 @@ export function cartRoutes(services: CartServices, cookie: CookieSettings): Rout
     const cartId = await addToCart(services.db, await cartToAddTo(req), additions);
     remember(res, cartId);
     await answer(req, res, cartId);
+  });
+
+  // 'Order again' (a signed-in researcher's order, ADR 0023): its lines into this browser's cart at
+  // today's prices, answered with how many went in and what changed since.
+  router.post('/cart/reorder', async (req, res) => {
+    const { orderNumber } = parseInput(reorderRequestSchema, req.body ?? {}, 'Order not found');
+    const caller = { accessToken: accessTokenOf(req), requestId: callerOf(req).requestId };
+    const { additions, changes } = await reorderOf(services, caller, orderNumber.toUpperCase());
+    if (additions.length > 0) remember(res, await addToCart(services.db, await cartToAddTo(req), additions));
+    res.set('Cache-Control', 'no-store').json({ added: additions.length, changes });
   });
 
   router.patch('/cart/lines/:lineId', async (req, res) => {

@@ -1,3 +1,4 @@
+import type { SalesChannel } from '@storefront/commerce/catalog';
 import type { Queryable } from '@storefront/server-kit';
 
 /**
@@ -25,6 +26,7 @@ export interface AccountOrderRow {
 
 export interface BoughtLineRow {
   product_id: string;
+  channel: SalesChannel;
   name: string;
   dose: string;
   sku: string;
@@ -67,7 +69,7 @@ async function linesOf(db: Queryable, orderIds: string[]): Promise<Map<string, B
   const byOrder = new Map<string, BoughtLineRow[]>();
   if (orderIds.length === 0) return byOrder;
   const { rows } = await db.query<BoughtLineRow & { order_id: string }>(
-    `SELECT order_id, product_id, name, dose, sku, quantity, unit_price_cents, line_total_cents
+    `SELECT order_id, product_id, channel, name, dose, sku, quantity, unit_price_cents, line_total_cents
        FROM order_lines WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, position`,
     [orderIds],
   );
