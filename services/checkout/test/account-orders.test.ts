@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { openAccounts, type AccountsFixture } from '@storefront/account-service/testing';
+import { formatUsd } from '@storefront/commerce';
 import { SERVER_SESSION_COOKIE } from '@storefront/commerce/account';
+import { formatOrderDate, type AccountOrder } from '@storefront/commerce/checkout';
 import { pdfText } from '@storefront/documents/testing';
 import { testDatabaseKinds } from '@storefront/server-kit/testing';
 import request from 'supertest';
@@ -161,9 +163,10 @@ describe.each(testDatabaseKinds())("an account's orders on %s", (kind) => {
     }
   });
 
-  it("gives the invoice as a PDF, by the server's session cookie too, with the order's number, lines and total", async () => {
+  /** An invoice as the researcher downloads it (by the server's session cookie), and its text. */
+  async function invoiceOf(orderNumber: string) {
     const res = await request(harness.checkout.app)
-      .get(`/account/orders/${placed.signedIn.orderNumber}/invoice.pdf`)
+      .get(`/account/orders/${orderNumber}/invoice.pdf`)
       .set('cookie', `${SERVER_SESSION_COOKIE}=${owner.token}`)
       .buffer(true)
       .parse((response, done) => {
@@ -171,24 +174,84 @@ describe.each(testDatabaseKinds())("an account's orders on %s", (kind) => {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => done(null, Buffer.concat(chunks)));
       });
+    const order = (await asOwner(`/account/orders/${orderNumber}`)).body as AccountOrder;
+    return { res, order, ...(await pdfText(res.body as Buffer)) };
+  }
+  /** A row of the invoice: its words in order, whatever the spacing a reader puts between cells. */
+  const row = (...cells: string[]) =>
+    new RegExp(cells.map((cell) => cell.replace(/[$.()|+]/g, '\\$&')).join('\\s+'));
+
+  it('gives the invoice as a PDF: seller, buyer, where it went, each line, discount, shipping, tax, total, paid', async () => {
+    const { res, order, text, title } = await invoiceOf(placed.signedIn.orderNumber);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Invoice-${placed.signedIn.orderNumber}.pdf"`,
     );
-    const order = (await asOwner(`/account/orders/${placed.signedIn.orderNumber}`)).body;
-    const { text, title } = await pdfText(res.body as Buffer);
     expect(title).toBe(`Invoice ${placed.signedIn.orderNumber}`);
-    expect(text).toContain(placed.signedIn.orderNumber);
-    expect(text).toMatch(/Paid on \w+ \d+, \d{4}/);
-    expect(text).toContain('RESEARCH10, 10%');
-    expect(text).toContain('For research use only.');
-    for (const line of order.lines as Array<{ name: string; dose: string; sku: string }>)
-      expect(text).toContain(`${line.name} ${line.dose} (${line.sku})`);
-    const dollars = (cents: number) =>
-      `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    expect(text).toMatch(new RegExp(`Total\\s+\\${dollars(order.totals.total)}`));
+    const { totals } = order;
+    for (const expected of [
+      row('Helix Research'),
+      row('Invoice'),
+      row('Order number', placed.signedIn.orderNumber),
+      row('Order date', formatOrderDate(order.placedAt)),
+      row('Status', `Paid on ${formatOrderDate(order.paidAt!)}`),
+      row('Seller', 'Helix Research, research peptides'),
+      row('Buyer', 'Ada Lovelace'),
+      row('Email', 'lab-office@lab.example'),
+      row('Phone', '555-0100'),
+      row('Ship to', '1 Lab Way'),
+      row('Tempe, AZ 85281'),
+      row('United States'),
+      row('Item', 'Qty', 'Unit price', 'Amount'),
+      ...order.lines.map((line) =>
+        row(
+          `${line.name} ${line.dose} (${line.sku})`,
+          String(line.quantity),
+          formatUsd(line.unitPrice),
+          formatUsd(line.lineTotal),
+        ),
+      ),
+      row('Subtotal', formatUsd(totals.subtotal)),
+      row('Discount (RESEARCH10, 10%)', formatUsd(-totals.discount)),
+      row('Shipping', formatUsd(totals.shipping)),
+      row('Tax', formatUsd(totals.tax)),
+      row('Total', formatUsd(totals.total)),
+      row('For research use only. Not for human or veterinary use.'),
+    ])
+      expect(text).toMatch(expected);
+    expect(text).not.toContain('Refunded');
+  });
+
+  it('shows a refund on the order and its invoice: a part of it, then the whole, which makes it refunded', async () => {
+    // As the refund webhooks leave a paid order (services/checkout/test/payments.test.ts makes them).
+    const refund = (cents: number, whole: boolean) =>
+      harness.checkout.db.query(
+        `UPDATE orders SET refunded_cents = $2, reversed_at = CASE WHEN $3::boolean THEN now() END WHERE order_number = $1`,
+        [placed.signedIn.orderNumber, cents, whole],
+      );
+    await refund(500, false);
+    const part = await invoiceOf(placed.signedIn.orderNumber);
+    expect(part.order).toMatchObject({ state: 'paid', refunded: 500 });
+    expect(part.text).toMatch(row('Refunded', '-$5.00'));
+    await refund(placed.signedIn.totals.total, true);
+    const whole = await invoiceOf(placed.signedIn.orderNumber);
+    expect(whole.order).toMatchObject({ state: 'refunded', refunded: placed.signedIn.totals.total });
+    expect(whole.text).toMatch(row('Status', `Paid on ${formatOrderDate(whole.order.paidAt!)}; refunded`));
+    expect(whole.text).toMatch(row('Refunded', formatUsd(-placed.signedIn.totals.total)));
+    await harness.checkout.db.query(
+      'UPDATE orders SET refunded_cents = 0, reversed_at = NULL WHERE order_number = $1',
+      [placed.signedIn.orderNumber],
+    );
+  });
+
+  it('says an invoice not yet paid is unpaid, and shows no discount it did not have', async () => {
+    const { text, order } = await invoiceOf(placed.byEmail.orderNumber);
+    expect(text).toMatch(row('Status', 'Unpaid (awaiting payment)'));
+    expect(text).not.toContain('Discount');
+    expect(text).not.toContain('Paid on');
+    expect(text).toMatch(row('Total', formatUsd(order.totals.total)));
   });
 
   it("puts an order's lines in the cart at today's prices, saying what changed and leaving out what is no longer sold", async () => {
