@@ -98,9 +98,18 @@ test(
   },
 );
 
-test('signed out, /account says how to sign in and shows no orders', async ({ page }) => {
+test('signed out, /account leads to sign in, which comes back to it', async ({ page }) => {
+  const email = uniqueEmail('returning');
+  await confirmedResearcher(page.request, email);
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/auth');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Faccount$/);
+  const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
 });

@@ -9,6 +9,7 @@ import {
   type VisitorLoader,
 } from '@storefront/routing/server-module';
 import { ACTIONS } from './actions';
+import { returnPathOf } from './return-path';
 import { callAuth, providerError } from './auth-service-calls';
 import { requestResetLink, setNewPassword, takeResetLink } from './password/password-actions';
 import { AUTH_MESSAGES, authErrorMessage, credentialsProblem, isEmailNotConfirmed } from './auth-messages';
@@ -35,7 +36,8 @@ const emailOf = (request: ActionRequest) => field(request, 'email').trim();
 
 /**
  * Sign In (spec sections 2, 8): on success the researcher is signed in for the server's pages and the
- * next page's scripts, and goes home (signed-in visitors do not stay on /auth), told so there.
+ * next page's scripts, and goes home (signed-in visitors do not stay on /auth), or back to the page that
+ * sent them to sign in (`?next=`), told so there.
  */
 const signIn: ModuleAction = async (request) => {
   const shown = withoutPasswords(request);
@@ -59,7 +61,7 @@ const signIn: ModuleAction = async (request) => {
   const session = sessionOf(answer.body);
   if (!session) return again(refusal(AUTH_MESSAGES.unexpected), 502);
   return {
-    redirect: '/',
+    redirect: returnPathOf(request.page.search),
     cookies: sessionCookies(session, request),
     flash: {
       action: ACTIONS['sign-in'],
@@ -127,9 +129,9 @@ const resendConfirmation: ModuleAction = async (request) => {
     : shown;
 };
 
-/** /auth: a researcher the server knows signed in is sent home (spec section 2). */
-const toHomeIfSignedIn: RouteLoader = async ({ cookies, service }) =>
-  (await researcherOf(service, cookies)) ? { redirect: '/' } : null;
+/** /auth: a researcher the server knows signed in is sent home (spec section 2), or back where they came from. */
+const toHomeIfSignedIn: RouteLoader = async ({ cookies, service, page }) =>
+  (await researcherOf(service, cookies)) ? { redirect: returnPathOf(page.search) } : null;
 
 /**
  * /auth/confirm, where a confirmation link leads. The address is confirmed already; with its one-time

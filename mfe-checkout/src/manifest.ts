@@ -133,4 +133,6 @@ export const manifest = defineModule({
     { name: AFFILIATE_CODE_COOKIE, personal: true },
   ],
   retrySafe: ['POST /orders'],
+  // A signed-out visitor of a researcher's orders is sent to sign in there, and comes back.
+  uses: { fragments: [], actions: [], routes: ['account /auth'] },
 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { downloadedText, guestOrder } from '../../support/account-orders';
 import { usd } from '../../support/checkout';
 import { uniqueEmail } from '../../support/fixtures';
-import { confirmedResearcher, signInOnTheServer } from '../../support/researcher';
+import { confirmedResearcher, PASSWORD, signInOnTheServer } from '../../support/researcher';
 
 // A researcher's orders where no script runs: the server signed them in, renders /account and the
 // order's page with their orders, and the invoice is a plain link carrying the session's cookie.
@@ -42,3 +42,15 @@ test(
     await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
   },
 );
+
+test('without scripts, signing in from /account comes back to it', async ({ page }) => {
+  const email = uniqueEmail('no-script-returning');
+  await confirmedResearcher(page.request, email);
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
+});

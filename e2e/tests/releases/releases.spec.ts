@@ -285,6 +285,11 @@ test('a checkout release adds a purchase order number to its form and the orders
     expect([kind, await storedPurchaseOrder(email)]).toEqual([kind, `PO-${kind}`]);
     await page.context().close();
   }
+  // The release serves a researcher's orders too (ADR 0023): /account comes from the module just deployed.
+  const orders = await shopperPage(browser, 'no-script');
+  expect((await orders.goto('/account'))!.status()).toBe(200);
+  await expect(orders.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
+  await orders.context().close();
   // The shell was neither released nor restarted: the same process, serving the new checkout.
   expect(await shellRelease()).toEqual(before);
   expect(stack.pidOf(stack.instancesOf('shell')[0]!.label)).toBe(shellPid);

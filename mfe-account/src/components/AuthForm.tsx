@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@storefront/bus';
+import { signInReturningTo } from '@storefront/commerce/account';
 import { ACTIONS } from '../actions';
 import { AUTH_MESSAGES, authErrorMessage, credentialsProblem, isEmailNotConfirmed } from '../auth-messages';
 import { Button, FormNotice, TextField, useFormEcho, useFormSeed, type FormMessage } from '@storefront/ui';
@@ -51,11 +52,14 @@ function credential(
 export function AuthForm({
   mode,
   config,
+  returnTo,
   panelId,
   labelledBy,
 }: {
   mode: AuthMode;
   config: RuntimeConfig | null;
+  /** Where a researcher signed in goes on to (the page that sent them here, or home). */
+  returnTo: string;
   panelId: string;
   labelledBy: string;
 }) {
@@ -106,7 +110,7 @@ export function AuthForm({
           });
         }
         setOutcome({ message: success(AUTH_MESSAGES.signedIn) });
-        navigate('/', { replace: true });
+        navigate(returnTo, { replace: true });
       } else {
         const { error } = await client.auth.signUp({
           email: email.trim(),
@@ -132,7 +136,7 @@ export function AuthForm({
       role="tabpanel"
       aria-labelledby={labelledBy}
       method="post"
-      action={signIn ? '/auth' : '/auth?tab=sign-up'}
+      action={signIn ? signInReturningTo(returnTo) : '/auth?tab=sign-up'}
       noValidate
       onSubmit={(event) => void submit(event)}
     >

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation } from '@storefront/routing';
 import styled from 'styled-components';
 import { AuthForm, type AuthMode } from '../components/AuthForm';
 import { AuthFrame } from '../components/AuthFrame';
+import { returnPathOf } from '../return-path';
 import { startSession } from '../session/start-session';
 
 const Tabs = styled.div`
@@ -61,7 +62,8 @@ export default function AuthPage() {
     if (config) startSession(config);
   }, [config]);
 
-  if (auth.user) return <Navigate to="/" replace />;
+  const returnTo = returnPathOf(search);
+  if (auth.user) return <Navigate to={returnTo} replace />;
 
   return (
     <AuthFrame labelledBy={`${tabsId}-title`}>
@@ -89,6 +91,7 @@ export default function AuthPage() {
         key={mode}
         mode={mode}
         config={config}
+        returnTo={returnTo}
         panelId={`${tabsId}-panel`}
         labelledBy={`${tabsId}-${mode}`}
       />

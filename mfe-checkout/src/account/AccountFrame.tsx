@@ -1,5 +1,7 @@
 import { ORDER_STATE_WORDS, type AccountOrderState } from '@storefront/commerce/checkout';
 import { Badge, Button, Card, Container, media, Spinner } from '@storefront/ui';
+import { signInReturningTo } from '@storefront/commerce/account';
+import { useLocation } from '@storefront/routing';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { AccountRead } from './use-account-read';
@@ -66,6 +68,8 @@ export function AccountPage({
   notFound?: ReactNode;
   children: () => ReactNode;
 }) {
+  // Signing in comes back here.
+  const { pathname, search } = useLocation();
   return (
     <Page>
       <Container>
@@ -77,8 +81,8 @@ export function AccountPage({
               <h1 id="account-title">{title}</h1>
               {read.status === 'signed-out' ? (
                 <p>
-                  <a href="/auth">Sign in</a> to see your orders, their invoices and the certificates of the
-                  batches you received.
+                  <a href={signInReturningTo(pathname + search)}>Sign in</a> to see your orders and their
+                  invoices, and to order again.
                 </p>
               ) : read.status === 'loading' ? (
                 <p role="status">

@@ -1,6 +1,6 @@
 import { ApiError } from '@storefront/commerce/api-client';
 import { bus, stores, useStore } from '@storefront/bus';
-import { usePreloadedResponse } from '@storefront/ui';
+import { useHydrated, usePreloadedResponse } from '@storefront/ui';
 import { useCallback, useEffect, useState } from 'react';
 
 export type AccountRead<T> =
@@ -42,6 +42,7 @@ export function useAccountRead<T>(
   load: (accessToken: string) => Promise<T>,
 ): AccountRead<T> & { retry(): void } {
   const auth = useStore(stores.auth);
+  const hydrated = useHydrated();
   const accessToken = auth.accessToken ?? null;
   const rendered = fromServer(usePreloadedResponse(url), schema);
   const [read, setRead] = useState<AccountRead<T>>(rendered ?? { status: 'loading' });
@@ -71,6 +72,8 @@ export function useAccountRead<T>(
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   if (renderedByServer) return { ...rendered, retry };
-  if (!accessToken) return { status: auth.loading ? 'loading' : 'signed-out', retry };
+  // Drawn by the server without the researcher's data, the page is a signed-out visitor's (a link to
+  // sign in, which works without scripts); once scripts run, a session still being read is awaited.
+  if (!accessToken) return { status: auth.loading && hydrated ? 'loading' : 'signed-out', retry };
   return { ...read, retry };
 }

@@ -1,4 +1,10 @@
-import { handoffEndedCookies, SERVER_SESSION_COOKIE, serverSessionToken } from './account-session';
+import {
+  handoffEndedCookies,
+  RETURN_PARAMETER,
+  SERVER_SESSION_COOKIE,
+  serverSessionToken,
+  signInReturningTo,
+} from './account-session';
 
 describe("the account module's server session, as other modules' server code reads it", () => {
   it('is the access token in its cookie, and nothing when the cookie is missing or empty', () => {
@@ -16,5 +22,16 @@ describe("a session handoff's end", () => {
       'storefront-auth-handoff=; Path=/; Max-Age=0; SameSite=Lax',
     ]);
     expect(handoffEndedCookies(true).every((cookie) => cookie.endsWith('; SameSite=Lax; Secure'))).toBe(true);
+  });
+});
+
+describe('the sign-in address that returns to a page', () => {
+  it('names the page, encoded, and is the plain sign-in page for home', () => {
+    expect(signInReturningTo('/account?page=2')).toBe('/auth?next=%2Faccount%3Fpage%3D2');
+    expect(signInReturningTo('/account/orders/ORD-1A2B3C4D')).toBe(
+      '/auth?next=%2Faccount%2Forders%2FORD-1A2B3C4D',
+    );
+    expect(signInReturningTo('/')).toBe('/auth');
+    expect(RETURN_PARAMETER).toBe('next');
   });
 });

@@ -36,3 +36,10 @@ export const handoffEndedCookies = (secure: boolean): string[] => [
   `${SESSION_HANDOFF.sessionCookie}=; Path=${SESSION_HANDOFF.address}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
   `${SESSION_HANDOFF.markerCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`,
 ];
+
+/** The sign-in page's query parameter naming the page to return to once signed in. */
+export const RETURN_PARAMETER = 'next';
+
+/** The sign-in page's address that returns to `path` (a path of this site) once signed in. */
+export const signInReturningTo = (path: string) =>
+  path === '/' ? '/auth' : `/auth?${RETURN_PARAMETER}=${encodeURIComponent(path)}`;
