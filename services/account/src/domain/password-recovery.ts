@@ -11,6 +11,7 @@ import { startSession } from '../store/sessions-store';
 import { findUserByEmail, findUserById, userJson } from '../store/users-store';
 import type { AccountParts } from '../parts';
 import { AuthFailure, invalidCredentials, invalidInput, tooManyRequests } from './auth-failure';
+import { chargeEmailSend } from './email-budget';
 import { claimsOf, sessionOf } from './sessions';
 import { MIN_PASSWORD, weakPassword } from './sign-up';
 
@@ -35,17 +36,7 @@ export async function requestRecovery(parts: AccountParts, client: string, body:
   const parsed = recoverSchema.safeParse(body ?? {});
   if (!parsed.success) throw invalidInput('Password recovery requires a valid email');
   const { email } = parsed.data;
-  await parts.limits.emailSendsPerClient.charge(`client:${client}`, tooManyRequests);
-  await parts.limits.recoveriesPerEmail.charge(
-    `email:${email}`,
-    (seconds) =>
-      new AuthFailure(
-        'too-many',
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${seconds} seconds.`,
-        seconds,
-      ),
-  );
+  await chargeEmailSend(parts, client, parts.limits.recoveriesPerEmail, email);
   const user = await findUserByEmail(parts.db, email);
   if (!user) return;
   const token = await createRecovery(parts.db, user.id);

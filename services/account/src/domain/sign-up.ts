@@ -3,6 +3,7 @@ import { hashPassword } from '../passwords';
 import { findUserByEmail, insertUser, userJson } from '../store/users-store';
 import type { AccountParts } from '../parts';
 import { AuthFailure, invalidInput, tooManyRequests } from './auth-failure';
+import { chargeEmailSend } from './email-budget';
 import { sendConfirmation } from './confirmation-email';
 import { challengeOf } from '../pkce';
 
@@ -66,17 +67,7 @@ export async function resendConfirmation(
   const parsed = resendSchema.safeParse(body ?? {});
   if (!parsed.success) throw invalidInput('Resend requires type signup and a valid email');
   const { email } = parsed.data;
-  await parts.limits.emailSendsPerClient.charge(`client:${client}`, tooManyRequests);
-  await parts.limits.resendsPerEmail.charge(
-    `email:${email}`,
-    (seconds) =>
-      new AuthFailure(
-        'too-many',
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${seconds} seconds.`,
-        seconds,
-      ),
-  );
+  await chargeEmailSend(parts, client, parts.limits.resendsPerEmail, email);
   const user = await findUserByEmail(parts.db, email);
   if (user && !user.email_confirmed_at) await sendConfirmation(parts, user, redirectTo, challengeOf(body));
 }
