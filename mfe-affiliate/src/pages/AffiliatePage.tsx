@@ -1,5 +1,5 @@
 import { accountStandingSchema, type AccountStanding } from '@storefront/commerce/affiliate';
-import { ApiError } from '@storefront/commerce/api-client';
+import { ApiError, failureWords } from '@storefront/commerce/api-client';
 import { bus, stores, useStore } from '@storefront/bus';
 import {
   ActionField,
@@ -78,11 +78,6 @@ type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; standing: AccountStanding };
-
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.problem
-    ? (error.problem.detail ?? error.problem.title)
-    : 'Please check your connection and try again.';
 
 /** The program explained, for anyone: what it is and how to join. */
 function HowToJoin() {
@@ -167,7 +162,7 @@ function ApplicationForm({
     setProblem(null);
     affiliateApi
       .apply(accessToken, { name: text('name'), channel: text('channel'), promotion: text('promotion') })
-      .then(onApplied, (error: unknown) => setProblem(failure(error)))
+      .then(onApplied, (error: unknown) => setProblem(failureWords(error)))
       .finally(() => setSending(false));
   };
   return (
@@ -231,7 +226,7 @@ export default function AffiliatePage() {
     affiliateApi.standing(accessToken).then(
       (standing) => setLoaded({ status: 'ready', standing }),
       (error: unknown) => {
-        setLoaded({ status: 'failed', message: failure(error) });
+        setLoaded({ status: 'failed', message: failureWords(error) });
         // A session the service no longer knows (ended on another device): this browser signs out
         // too, everywhere it shows, and the page explains how to join instead of asking again in vain.
         if (error instanceof ApiError && error.status === 401) bus.publish('auth/sign-out');

@@ -1,4 +1,4 @@
-import { ApiError } from '@storefront/commerce/api-client';
+import { failureWords } from '@storefront/commerce/api-client';
 import { bus, stores, useStore } from '@storefront/bus';
 import { useNavigate } from '@storefront/routing';
 import { ActionField, Button, FormNotice, useFormEcho, type FormMessage } from '@storefront/ui';
@@ -60,10 +60,7 @@ export function OrderAgain({ orderNumber }: { orderNumber: string }) {
         setBusy(false);
         setProblem({
           title: 'Not added',
-          description:
-            error instanceof ApiError && error.problem
-              ? (error.problem.detail ?? error.problem.title)
-              : 'Please check your connection and try again.',
+          description: failureWords(error),
           tone: 'error',
         });
       },

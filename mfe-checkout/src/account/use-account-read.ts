@@ -1,4 +1,4 @@
-import { ApiError } from '@storefront/commerce/api-client';
+import { ApiError, failureWords } from '@storefront/commerce/api-client';
 import { bus, stores, useStore } from '@storefront/bus';
 import { useHydrated, usePreloadedResponse } from '@storefront/ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,11 +9,6 @@ export type AccountRead<T> =
   | { status: 'not-found' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; data: T };
-
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.problem
-    ? (error.problem.detail ?? error.problem.title)
-    : 'Please check your connection and try again.';
 
 /** How an answer's body is read (a schema of @storefront/commerce). */
 interface AnswerSchema<T> {
@@ -58,7 +53,7 @@ export function useAccountRead<T>(
       (error: unknown) => {
         if (!current) return;
         if (error instanceof ApiError && error.status === 404) return setRead({ status: 'not-found' });
-        setRead({ status: 'failed', message: failure(error) });
+        setRead({ status: 'failed', message: failureWords(error) });
         // A session the service no longer knows (ended on another device): this browser signs out too.
         if (error instanceof ApiError && error.status === 401) bus.publish('auth/sign-out');
       },

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as z from '@storefront/schema';
-import { ApiError, apiResource, readAnswer, requestJson } from './api-client';
+import { ApiError, apiResource, failureWords, readAnswer, requestJson } from './api-client';
 
 const greeting = z.object({ hello: z.string() });
 const problem = { title: 'Not found', status: 404, detail: 'No product is called that.' };
@@ -99,5 +99,14 @@ describe('a JSON API called from the browser', () => {
     await expect(resource.load()).resolves.toEqual({ hello: 'lab' });
     expect(resource.read({ status: 200, body: { hello: 'server' } })).toEqual({ hello: 'server' });
     expect(() => resource.read({ status: 404, body: problem })).toThrow(ApiError);
+  });
+});
+
+describe('what a page says of a failed call', () => {
+  it("is the service's detail, else its title, and the connection for anything else", () => {
+    expect(failureWords(new ApiError(404, problem))).toBe('No product is called that.');
+    expect(failureWords(new ApiError(422, { title: 'Not available', status: 422 }))).toBe('Not available');
+    for (const error of [new ApiError(502, null), new TypeError('Failed to fetch'), 'x'])
+      expect(failureWords(error)).toBe('Please check your connection and try again.');
   });
 });

@@ -11,6 +11,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a page says of a failed call: the service's own words for what it refused (its problem's
+ * detail, else its title); for anything else (no answer, an answer without a problem) that the
+ * connection may be at fault.
+ */
+export function failureWords(error: unknown): string {
+  return error instanceof ApiError && error.problem
+    ? (error.problem.detail ?? error.problem.title)
+    : 'Please check your connection and try again.';
+}
+
 /** An answer's body checked against its schema; a non-2xx answer becomes ApiError with its problem. */
 export function readAnswer<S extends z.ZodMiniType>(status: number, body: unknown, schema: S): z.output<S> {
   if (status < 200 || status > 299) {
