@@ -1,5 +1,10 @@
 import { formatUsd } from '@storefront/commerce';
-import { accountOrderSchema, formatOrderDate, type AccountOrder } from '@storefront/commerce/checkout';
+import {
+  accountOrderSchema,
+  formatOrderDate,
+  orderCharges,
+  type AccountOrder,
+} from '@storefront/commerce/checkout';
 import { Link, useParams } from '@storefront/routing';
 import styled from 'styled-components';
 import { accountOrderUrl, accountOrdersApi } from './account-orders-api';
@@ -54,13 +59,6 @@ const Actions = styled.p`
 
 function OrderDetails({ order }: { order: AccountOrder }) {
   const { totals, customer, shipping } = order;
-  const sums: Array<[string, string]> = [['Subtotal', formatUsd(totals.subtotal)]];
-  if (totals.discount > 0)
-    sums.push([
-      `Discount (${order.affiliateCode ?? 'affiliate'}, ${Math.round(order.discountRate * 100)}%)`,
-      formatUsd(-totals.discount),
-    ]);
-  sums.push(['Shipping', formatUsd(totals.shipping)], ['Tax', formatUsd(totals.tax)]);
   return (
     <>
       <Facts>
@@ -124,7 +122,7 @@ function OrderDetails({ order }: { order: AccountOrder }) {
           ))}
         </tbody>
         <tfoot>
-          {sums.map(([label, amount]) => (
+          {orderCharges(order).map(([label, amount]) => (
             <tr key={label}>
               <th scope="row" colSpan={3}>
                 {label}

@@ -1,6 +1,7 @@
 import {
   accountOrderSchema,
   formatOrderDate,
+  orderCharges,
   ORDER_NUMBER,
   ORDER_STATE_WORDS,
   reorderChangeWords,
@@ -75,5 +76,22 @@ describe("a researcher's orders, as the shop writes them", () => {
     expect(accountOrderSchema.safeParse(order).success).toBe(true);
     const withoutChannel = { ...order, lines: [{ ...order.lines[0], channel: 'elsewhere' }] };
     expect(accountOrderSchema.safeParse(withoutChannel).success).toBe(false);
+  });
+
+  it('lists what the total is made of, the discount only where there was one, with its code and rate', () => {
+    const totals = { subtotal: 20000, discount: 2000, shipping: 1599, tax: 1440, total: 21039 };
+    expect(orderCharges({ totals, affiliateCode: 'RESEARCH10', discountRate: 0.1 })).toEqual([
+      ['Subtotal', '$200.00'],
+      ['Discount (RESEARCH10, 10%)', '-$20.00'],
+      ['Shipping', '$15.99'],
+      ['Tax', '$14.40'],
+    ]);
+    expect(
+      orderCharges({ totals: { ...totals, discount: 0 }, affiliateCode: null, discountRate: 0 }),
+    ).toEqual([
+      ['Subtotal', '$200.00'],
+      ['Shipping', '$15.99'],
+      ['Tax', '$14.40'],
+    ]);
   });
 });

@@ -129,3 +129,26 @@ export function reorderChangeWords({ name, dose, was, now }: ReorderChange): str
     ? `${name} ${dose} is no longer sold and was left out.`
     : `${name} ${dose} is now ${formatUsd(now)} (was ${formatUsd(was)}).`;
 }
+
+/**
+ * What an order's total is made of, as its page and its invoice list it above the total: the subtotal,
+ * the discount (with the code and rate it came from) when there was one, shipping and tax.
+ */
+export function orderCharges(
+  order: Pick<AccountOrder, 'totals' | 'affiliateCode' | 'discountRate'>,
+): Array<[label: string, amount: string]> {
+  const { totals } = order;
+  return [
+    ['Subtotal', formatUsd(totals.subtotal)],
+    ...(totals.discount > 0
+      ? [
+          [
+            `Discount (${order.affiliateCode ?? 'affiliate'}, ${Math.round(order.discountRate * 100)}%)`,
+            formatUsd(-totals.discount),
+          ] as [string, string],
+        ]
+      : []),
+    ['Shipping', formatUsd(totals.shipping)],
+    ['Tax', formatUsd(totals.tax)],
+  ];
+}

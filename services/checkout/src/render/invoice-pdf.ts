@@ -1,5 +1,10 @@
 import { formatUsd } from '@storefront/commerce';
-import { formatOrderDate, ORDER_STATE_WORDS, type AccountOrder } from '@storefront/commerce/checkout';
+import {
+  formatOrderDate,
+  orderCharges,
+  ORDER_STATE_WORDS,
+  type AccountOrder,
+} from '@storefront/commerce/checkout';
 import { openSheet, SHEET_EDGES } from '@storefront/documents';
 
 export const invoiceFileName = (order: Pick<AccountOrder, 'orderNumber'>) =>
@@ -63,18 +68,7 @@ export async function buildInvoicePdf(order: AccountOrder, shopName: string): Pr
       [formatUsd(line.unitPrice), { x: UNIT_PRICE_RIGHT, alignRight: true }],
       [formatUsd(line.lineTotal), right],
     ]);
-  const { totals } = order;
-  const sums: Array<[string, string]> = [['Subtotal', formatUsd(totals.subtotal)]];
-  if (totals.discount > 0)
-    sums.push([
-      `Discount (${order.affiliateCode ?? 'affiliate'}, ${Math.round(order.discountRate * 100)}%)`,
-      formatUsd(-totals.discount),
-    ]);
-  sums.push(
-    ['Shipping', formatUsd(totals.shipping)],
-    ['Tax', formatUsd(totals.tax)],
-    ['Total', formatUsd(totals.total)],
-  );
+  const sums: Array<[string, string]> = [...orderCharges(order), ['Total', formatUsd(order.totals.total)]];
   if (order.refunded > 0) sums.push(['Refunded', formatUsd(-order.refunded)]);
   for (const [label, amount] of sums)
     sheet.row([
