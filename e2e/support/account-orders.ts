@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext, type Download } from '@playwright/test';
 import { pdfText } from '@storefront/documents/testing';
 import { apiOrder } from './checkout';
-import { PASSWORD } from './researcher';
 
 /** An order placed through the shop's API as a guest (never paid), by `email`: its number and total. */
 export async function guestOrder(request: APIRequestContext, email: string) {
@@ -11,16 +10,6 @@ export async function guestOrder(request: APIRequestContext, email: string) {
   });
   expect(placed.status()).toBe(201);
   return (await placed.json()) as { orderNumber: string; totals: { total: number } };
-}
-
-/** A password sign-in through the shop's account API: the session's access token. */
-export async function accessTokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post('/api/account/auth/v1/token?grant_type=password', {
-    headers: { apikey: 'storefront-local-anon-key' },
-    data: { email, password: PASSWORD },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 /** A downloaded PDF's text, as a reader sees it. */

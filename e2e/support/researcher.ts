@@ -17,6 +17,25 @@ export async function confirmedResearcher(request: APIRequestContext, email: str
   await request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
 }
 
+/** A password sign-in through the shop's account API (supabase-js's call), as its answer. */
+export function passwordSignIn(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<APIResponse> {
+  return request.post('/api/account/auth/v1/token?grant_type=password', {
+    headers: { apikey: 'storefront-local-anon-key' },
+    data: { email, password },
+  });
+}
+
+/** A confirmed researcher's access token, from a password sign-in. */
+export async function accessTokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await passwordSignIn(request, email);
+  if (answer.status() !== 200) throw new Error(`signing ${email} in answered ${answer.status()}`);
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
 /**
  * Signs a confirmed researcher in as the sign-in form does when it is sent before any script ran (the
  * server completes it): `request` is a page's own, so its cookies are the page's.

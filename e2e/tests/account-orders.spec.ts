@@ -1,4 +1,4 @@
-import { accessTokenOf, downloadedText, guestOrder } from '../support/account-orders';
+import { downloadedText, guestOrder } from '../support/account-orders';
 import {
   fillOrderForm,
   payOnHostedPage,
@@ -8,7 +8,7 @@ import {
   usd,
 } from '../support/checkout';
 import { asVerifiedAdult, expectNoSeriousA11yViolations, toast, uniqueEmail } from '../support/fixtures';
-import { confirmedResearcher, PASSWORD } from '../support/researcher';
+import { accessTokenOf, confirmedResearcher, PASSWORD } from '../support/researcher';
 import { expect, test } from '../support/test';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));

@@ -1,6 +1,11 @@
-import { accessTokenOf } from '../support/account-orders';
 import { asVerifiedAdult, toast, uniqueEmail } from '../support/fixtures';
-import { confirmedResearcher, PASSWORD, resetLinkFor } from '../support/researcher';
+import {
+  accessTokenOf,
+  confirmedResearcher,
+  PASSWORD,
+  passwordSignIn,
+  resetLinkFor,
+} from '../support/researcher';
 import { expect, test } from '../support/test';
 
 test.beforeEach(async ({ page }) => asVerifiedAdult(page));
@@ -39,13 +44,8 @@ test(
     await expect(toast(page, 'Password changed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
-    const signIn = (password: string) =>
-      page.request.post('/api/account/auth/v1/token?grant_type=password', {
-        headers: { apikey: 'storefront-local-anon-key' },
-        data: { email, password },
-      });
-    expect((await signIn(PASSWORD)).status()).toBe(400);
-    expect((await signIn(NEW_PASSWORD)).status()).toBe(200);
+    expect((await passwordSignIn(page.request, email, PASSWORD)).status()).toBe(400);
+    expect((await passwordSignIn(page.request, email, NEW_PASSWORD)).status()).toBe(200);
     const old = await page.request.get('/api/account/auth/v1/user', {
       headers: { apikey: 'storefront-local-anon-key', authorization: `Bearer ${oldSession}` },
     });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../../support/fixtures';
-import { confirmedResearcher, PASSWORD, resetLinkFor } from '../../support/researcher';
+import { confirmedResearcher, PASSWORD, passwordSignIn, resetLinkFor } from '../../support/researcher';
 
 // A forgotten password where no script runs: both forms are plain forms the account module's server
 // actions complete, and the link is taken by the page's server loader.
@@ -32,13 +32,8 @@ test('without scripts, a reset link sets a new password and signs in; used again
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
-  const signIn = (password: string) =>
-    page.request.post('/api/account/auth/v1/token?grant_type=password', {
-      headers: { apikey: 'storefront-local-anon-key' },
-      data: { email, password },
-    });
-  expect((await signIn(PASSWORD)).status()).toBe(400);
-  expect((await signIn('a fresh passphrase')).status()).toBe(200);
+  expect((await passwordSignIn(page.request, email, PASSWORD)).status()).toBe(400);
+  expect((await passwordSignIn(page.request, email, 'a fresh passphrase')).status()).toBe(200);
 
   await page.context().clearCookies();
   await page.goto(link);
