@@ -299,6 +299,30 @@ describe.each(testDatabaseKinds())("an account's orders on %s", (kind) => {
     expect(malformed.status).toBe(400);
   });
 
+  it("puts an order again into the researcher's own cart: the cart a claim of this browser's names too", async () => {
+    const cookieOf = (res: request.Response) =>
+      (res.headers['set-cookie'] as unknown as string[])
+        .find((line) => line.startsWith('storefront-cart='))!
+        .split(';')[0]!;
+    // The page's cart claims the account's cart while Order again is on its way, neither knowing the other.
+    const claimed = await request(harness.checkout.app)
+      .post('/cart/owner')
+      .set('authorization', `Bearer ${owner.token}`);
+    const reordered = await request(harness.checkout.app)
+      .post('/cart/reorder')
+      .set('authorization', `Bearer ${owner.token}`)
+      .send({ orderNumber: placed.byEmail.orderNumber });
+    expect(reordered.body.added).toBe(2);
+    expect(cookieOf(reordered)).toBe(cookieOf(claimed));
+    const cart = await request(harness.checkout.app).get('/cart').set('cookie', cookieOf(claimed));
+    expect(cart.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId: 'semax', variant: '10mg' }),
+        expect.objectContaining({ productId: 'bpc-157', variant: '10mg' }),
+      ]),
+    );
+  });
+
   it("counts an email as the account's only once it is confirmed", async () => {
     const unconfirmed = await listAccountOrders(
       harness.checkout.db,

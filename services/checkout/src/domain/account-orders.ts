@@ -24,7 +24,7 @@ const notSignedIn = () =>
   new DomainError('unauthenticated', 'Not signed in', 'Please sign in to see your orders.');
 
 /** The account a session belongs to, and its email only once confirmed: another's email proves nothing. */
-async function ownerOf(accounts: AccountSessions, caller: OrdersCaller): Promise<OrderOwner> {
+export async function ownerOf(accounts: AccountSessions, caller: OrdersCaller): Promise<OrderOwner> {
   const user = caller.accessToken ? await accounts.userOf(caller.accessToken, caller.requestId) : null;
   if (!user) throw notSignedIn();
   return { accountId: user.id, confirmedEmail: user.emailConfirmed ? user.email : null };
@@ -73,8 +73,16 @@ export async function orderOfAccount(
   caller: OrdersCaller,
   orderNumber: string,
 ): Promise<AccountOrder> {
-  const owner = await ownerOf(services.accounts, caller);
-  const order = await findAccountOrder(services.db, owner, orderNumber);
+  return orderOfOwner(services.db, await ownerOf(services.accounts, caller), orderNumber);
+}
+
+/** One order of an owner already known, whole; another's, or none, is the same not-found. */
+export async function orderOfOwner(
+  db: Queryable,
+  owner: OrderOwner,
+  orderNumber: string,
+): Promise<AccountOrder> {
+  const order = await findAccountOrder(db, owner, orderNumber);
   if (!order) throw new DomainError('not-found', 'Order not found', 'There is no order with that number.');
   return {
     orderNumber: order.order_number,

@@ -1,11 +1,11 @@
 import type { CartAddition, ReorderChange } from '@storefront/commerce/checkout';
 import { DomainError } from '@storefront/server-kit/domain';
 import type { CatalogPricing } from '../catalog-client';
-import { orderOfAccount, type AccountOrderServices, type OrdersCaller } from './account-orders';
+import { orderOfOwner, ownerOf, type AccountOrderServices, type OrdersCaller } from './account-orders';
 import { cartAdditionsOf } from './cart-additions';
 
 /**
- * 'Order again': the caller's order's lines as cart additions at today's prices, each from the price
+ * 'Order again': the caller's account, and its order's lines as cart additions at today's prices, each from the price
  * list it was bought from, and what changed since (a new price; a dose no longer sold, left out). Each
  * line is priced alone, so one the catalog no longer sells leaves the others in.
  */
@@ -13,8 +13,9 @@ export async function reorderOf(
   services: AccountOrderServices & { pricing: CatalogPricing },
   caller: OrdersCaller,
   orderNumber: string,
-): Promise<{ additions: CartAddition[]; changes: ReorderChange[] }> {
-  const order = await orderOfAccount(services, caller, orderNumber);
+): Promise<{ accountId: string; additions: CartAddition[]; changes: ReorderChange[] }> {
+  const owner = await ownerOf(services.accounts, caller);
+  const order = await orderOfOwner(services.db, owner, orderNumber);
   const additions: CartAddition[] = [];
   const changes: ReorderChange[] = [];
   for (const line of order.lines) {
@@ -38,5 +39,5 @@ export async function reorderOf(
         changes.push({ name: line.name, dose: line.dose, was: line.unitPrice, now: addition.price });
     }
   }
-  return { additions, changes };
+  return { accountId: owner.accountId, additions, changes };
 }

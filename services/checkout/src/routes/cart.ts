@@ -87,13 +87,18 @@ export function cartRoutes(services: CartServices, cookie: CookieSettings): Rout
     await answer(req, res, cartId);
   });
 
-  // 'Order again' (a signed-in researcher's order, ADR 0023): its lines into this browser's cart at
-  // today's prices, answered with how many went in and what changed since.
+  // 'Order again' (a signed-in researcher's order, ADR 0023): its lines into the researcher's own cart
+  // at today's prices, answered with how many went in and what changed since. The account's cart, as
+  // POST /cart/owner claims it (this browser's joining it): a claim the page's cart makes meanwhile
+  // names the same cart, so neither answer's cookie leaves the other's lines behind.
   router.post('/cart/reorder', async (req, res) => {
     const { orderNumber } = parseInput(reorderRequestSchema, req.body ?? {}, 'Order not found');
     const caller = { accessToken: accessTokenOf(req), requestId: callerOf(req).requestId };
-    const { additions, changes } = await reorderOf(services, caller, orderNumber.toUpperCase());
-    if (additions.length > 0) remember(res, await addToCart(services.db, await cartToAddTo(req), additions));
+    const { accountId, additions, changes } = await reorderOf(services, caller, orderNumber.toUpperCase());
+    if (additions.length > 0) {
+      const cartId = await claimCart(services.db, cartIdFrom(req), accountId);
+      remember(res, await addToCart(services.db, cartId, additions));
+    }
     res.set('Cache-Control', 'no-store').json({ added: additions.length, changes });
   });
 
